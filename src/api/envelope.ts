@@ -1,0 +1,101 @@
+// Turns a raw HTTP answer into the envelope or a typed error, surviving HTML, plain text and odd JSON.
+import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
+import type { RawResponse } from './http.js';
+import { type Envelope, envelopeSchema } from './schemas.js';
+
+const MAX_SERVICE_MESSAGE = 300;
+
+/** Returns the success envelope, or throws the error that best explains the answer. */
+export function interpretResponse(
+  endpoint: Endpoint,
+  response: RawResponse,
+  serverVersion: string | undefined,
+): Envelope {
+  const { status } = response;
+  if (status >= 300 && status < 400) {
+    throw new HttpError(endpoint, status, { location: header(response, 'location') });
+  }
+  const json = parseJson(response.text);
+  const envelope = json === undefined ? undefined : envelopeSchema.safeParse(json);
+  if (envelope?.success) {
+    const body = envelope.data;
+    if (status < 300 && body.success) return body;
+    throw new HttpError(endpoint, status, {
+      serviceMessage: messageOf(body.error),
+      code: body.code,
+      params: body.params,
+      retryAfterSeconds: retryAfter(response),
+    });
+  }
+  if ((status < 300 && looksLikeHtml(response)) || status === 404 || status === 405) {
+    throw new EndpointNotOfferedError(endpoint, status, serverVersion);
+  }
+  if (status < 300) {
+    const problem =
+      json === undefined ? 'the body is not valid JSON' : 'the body is not the JSON envelope';
+    throw new ResponseShapeError(endpoint, status, problem);
+  }
+  const loose = json && typeof json === 'object' ? (json as Record<string, unknown>) : undefined;
+  throw new HttpError(endpoint, status, {
+    serviceMessage: loose
+      ? messageOf(loose['error'] ?? loose['message'])
+      : plainTextMessage(response),
+    code: typeof loose?.['code'] === 'string' ? loose['code'] : undefined,
+    retryAfterSeconds: retryAfter(response),
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function header(response: RawResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function looksLikeHtml(response: RawResponse): boolean {
+  const type = header(response, 'content-type') ?? '';
+  return type.includes('html') || /^\s*</.test(response.text);
+}
+
+/** The service's `error` is usually a string; on 402 it is an object with its own message. */
+function messageOf(error: unknown): string | undefined {
+  if (typeof error === 'string') return cut(error);
+  if (error && typeof error === 'object') {
+    const inner =
+      (error as Record<string, unknown>)['message'] ?? (error as Record<string, unknown>)['error'];
+    if (typeof inner === 'string') return cut(inner);
+    return cut(JSON.stringify(error));
+  }
+  return undefined;
+}
+
+/** Plain-text error bodies (400/415/422, raw 500s) are kept short; HTML pages are never quoted. */
+function plainTextMessage(response: RawResponse): string | undefined {
+  if (looksLikeHtml(response)) return undefined;
+  const text = response.text.trim();
+  return text === '' ? undefined : cut(text);
+}
+
+function cut(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > MAX_SERVICE_MESSAGE
+    ? `${oneLine.slice(0, MAX_SERVICE_MESSAGE)}…`
+    : oneLine;
+}
+
+/** Retry-After is whole seconds (usually 0) or an HTTP date. */
+function retryAfter(response: RawResponse): number | undefined {
+  const value = header(response, 'retry-after');
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}

@@ -1,0 +1,134 @@
+// The small hierarchy of failures an API call can end in; tools/tool-error.ts turns each into words.
+
+/** Which call failed, so a message can name it. */
+export interface Endpoint {
+  readonly method: string;
+  readonly path: string;
+}
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: string;
+  constructor(
+    message: string,
+    readonly endpoint: Endpoint,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The service answered with an error status and (usually) the JSON error envelope. */
+export class HttpError extends ApiError {
+  readonly kind = 'http';
+  constructor(
+    endpoint: Endpoint,
+    readonly status: number,
+    readonly detail: {
+      readonly serviceMessage?: string | undefined;
+      readonly code?: string | undefined;
+      readonly params?: Readonly<Record<string, unknown>> | undefined;
+      readonly retryAfterSeconds?: number | undefined;
+      readonly location?: string | undefined;
+    } = {},
+  ) {
+    super(`HTTP ${status} from ${endpoint.method} ${endpoint.path}`, endpoint);
+  }
+}
+
+/** A 200 with an HTML page, or a 404/405 without the envelope: the route does not exist here. */
+export class EndpointNotOfferedError extends ApiError {
+  readonly kind = 'not-offered';
+  constructor(
+    endpoint: Endpoint,
+    readonly status: number,
+    readonly serverVersion?: string,
+  ) {
+    super(`${endpoint.method} ${endpoint.path} is not offered by this server`, endpoint);
+  }
+}
+
+/** The body was not the JSON envelope the contract describes. */
+export class ResponseShapeError extends ApiError {
+  readonly kind = 'shape';
+  constructor(
+    endpoint: Endpoint,
+    readonly status: number,
+    readonly problem: string,
+  ) {
+    super(`Unexpected response from ${endpoint.method} ${endpoint.path}: ${problem}`, endpoint);
+  }
+}
+
+/** The body was larger than the configured cap; it was not read whole. */
+export class ResponseTooLargeError extends ApiError {
+  readonly kind = 'too-large';
+  constructor(
+    endpoint: Endpoint,
+    readonly limitBytes: number,
+  ) {
+    super(
+      `Response from ${endpoint.method} ${endpoint.path} exceeded ${limitBytes} bytes`,
+      endpoint,
+    );
+  }
+}
+
+/** The connection could not be made or broke before a response arrived. */
+export class NetworkError extends ApiError {
+  readonly kind = 'network';
+  constructor(
+    endpoint: Endpoint,
+    readonly code: string | undefined,
+    readonly origin: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Could not reach ${origin} (${code ?? 'network error'})`, endpoint, options);
+  }
+}
+
+/** No response within the configured time. */
+export class TimeoutError extends ApiError {
+  readonly kind = 'timeout';
+  constructor(
+    endpoint: Endpoint,
+    readonly timeoutMs: number,
+    readonly phase: 'connect' | 'headers' | 'body' | 'total' = 'total',
+  ) {
+    super(
+      `${endpoint.method} ${endpoint.path} timed out after ${timeoutMs} ms (${phase})`,
+      endpoint,
+    );
+  }
+}
+
+/** The call needs a credential the configuration does not hold. */
+export class MissingCredentialError extends ApiError {
+  readonly kind = 'missing-credential';
+  constructor(
+    endpoint: Endpoint,
+    readonly credential: 'apiKey' | 'session',
+  ) {
+    super(`${endpoint.method} ${endpoint.path} needs a ${credential} credential`, endpoint);
+  }
+}
+
+/** Logging in with email and password failed; it is never retried in a loop. */
+export class LoginError extends ApiError {
+  readonly kind = 'login';
+  constructor(
+    endpoint: Endpoint,
+    readonly status: number,
+    readonly serviceMessage: string | undefined,
+  ) {
+    super(`Login failed with HTTP ${status}`, endpoint);
+  }
+}
+
+/** The MCP request was cancelled; nothing more was sent. */
+export class CancelledError extends ApiError {
+  readonly kind = 'cancelled';
+  constructor(endpoint: Endpoint) {
+    super(`${endpoint.method} ${endpoint.path} was cancelled`, endpoint);
+  }
+}

@@ -1,0 +1,45 @@
+// The --help text: usage and every environment variable, generated from the config schema.
+import type { envSchema } from '../config.js';
+import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+
+const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
+  NETWORK_DISCOVERY_BASE_URL:
+    "required: the service's address, e.g. https://scanopy.example.com (or 'demo')",
+  NETWORK_DISCOVERY_API_KEY: 'user API key (scp_u_...), sent as a bearer token',
+  NETWORK_DISCOVERY_SESSION_ID: 'session cookie value, for the release-notes endpoint',
+  NETWORK_DISCOVERY_READ_ONLY: 'true/1: the write tool is not registered',
+  NETWORK_DISCOVERY_TIMEOUT_MS: 'per-request timeout in ms (default 30000)',
+  NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP: 'true: allow http:// to a public host',
+  NETWORK_DISCOVERY_EMAIL: 'login email, to get a session when none is set',
+  NETWORK_DISCOVERY_PASSWORD: 'login password (with the email)',
+  NETWORK_DISCOVERY_AUDIT_LOG: 'file to append the write audit trail to (default stderr)',
+  NETWORK_DISCOVERY_TOKEN_SECRET:
+    'secret that signs confirmation tokens (share it across replicas)',
+  NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE: 'client-side request quota per minute (default 300)',
+  NETWORK_DISCOVERY_RATE_LIMIT_BURST: 'client-side burst size (default 150)',
+  NETWORK_DISCOVERY_MAX_RESULT_BYTES: 'budget for one tool result in bytes (default 100000)',
+  NETWORK_DISCOVERY_MAX_RESPONSE_BYTES:
+    'largest service response read, in bytes (default 32000000)',
+};
+
+export const ENV_DOCS = MEANINGS;
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(MEANINGS).map((k) => k.length));
+  const vars = Object.entries(MEANINGS).map(
+    ([name, meaning]) => `  ${name.padEnd(width)}  ${meaning}`,
+  );
+  return [
+    `${SERVER_NAME} ${SERVER_VERSION}: MCP server for the Scanopy network discovery API`,
+    '',
+    'Usage:',
+    `  ${SERVER_NAME}              serve MCP over stdio`,
+    `  ${SERVER_NAME} --demo       serve sample data, no service needed`,
+    `  ${SERVER_NAME} --help       show this help`,
+    `  ${SERVER_NAME} --version    show the version`,
+    '',
+    'Environment:',
+    ...vars,
+    '',
+  ].join('\n');
+}

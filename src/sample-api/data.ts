@@ -1,0 +1,218 @@
+// Sample data for the built-in API: a small office network, and a generator for large sets.
+
+export const SAMPLE_ORGANIZATION_ID = '0b6f3c1e-8d2a-4f5b-9c7e-1a2b3c4d5e6f';
+export const SAMPLE_NETWORKS = {
+  office: '5f2c8a1e-3b4d-4e6f-8a9b-0c1d2e3f4a5b',
+  lab: '7a8b9c0d-1e2f-4a3b-8c5d-6e7f8a9b0c1d',
+} as const;
+export const SAMPLE_DAEMONS = {
+  office: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
+  lab: 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f7a',
+} as const;
+export const SAMPLE_TAGS = {
+  core: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
+  printers: 'f6a7b8c9-d0e1-4f2a-9b3c-4d5e6f7a8b9c',
+} as const;
+export const SAMPLE_CREDENTIAL_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+
+export interface StoredCredential {
+  id: string;
+  name: string;
+  organization_id: string;
+  community: string;
+  tags: string[];
+  version: 'V2c' | 'V3';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SampleData {
+  discoveries: Record<string, unknown>[];
+  credentials: StoredCredential[];
+  releases: { version: string; title: string; date: string; html: string; url: string }[];
+  serverVersion: string;
+}
+
+const T0 = '2026-10-01T09:00:00Z';
+
+/** A fresh copy of the demo data set; writes change only this copy. */
+export function sampleData(): SampleData {
+  return {
+    serverVersion: '0.14.13',
+    discoveries: [
+      {
+        id: '11111111-1111-4111-8111-111111111111',
+        name: 'Office LAN sweep',
+        network_id: SAMPLE_NETWORKS.office,
+        daemon_id: SAMPLE_DAEMONS.office,
+        discovery_type: {
+          type: 'Network',
+          subnet_ids: ['9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d'],
+          host_naming_fallback: 'Ip',
+          snmp_credentials: [{ credential_id: SAMPLE_CREDENTIAL_ID, community: '********' }],
+        },
+        run_type: {
+          type: 'Scheduled',
+          cron_schedule: '0 3 * * *',
+          enabled: true,
+          last_run: '2026-11-21T03:00:12Z',
+          timezone: 'Europe/Berlin',
+        },
+        tags: [SAMPLE_TAGS.core],
+        created_at: T0,
+        updated_at: '2026-11-21T03:05:40Z',
+      },
+      {
+        id: '22222222-2222-4222-8222-222222222222',
+        name: 'Printer VLAN scan',
+        network_id: SAMPLE_NETWORKS.office,
+        daemon_id: SAMPLE_DAEMONS.office,
+        discovery_type: { type: 'Network', subnet_ids: [], host_naming_fallback: 'BestService' },
+        run_type: { type: 'Scheduled', cron_schedule: '30 2 * * 0', enabled: false },
+        tags: [SAMPLE_TAGS.printers],
+        created_at: T0,
+        updated_at: T0,
+      },
+      {
+        id: '33333333-3333-4333-8333-333333333333',
+        name: 'Office daemon self-report',
+        network_id: SAMPLE_NETWORKS.office,
+        daemon_id: SAMPLE_DAEMONS.office,
+        discovery_type: { type: 'SelfReport', host_id: '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d' },
+        run_type: { type: 'AdHoc', last_run: '2026-11-20T17:42:00Z' },
+        tags: [],
+        created_at: T0,
+        updated_at: T0,
+      },
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        name: 'Lab Docker containers',
+        network_id: SAMPLE_NETWORKS.lab,
+        daemon_id: SAMPLE_DAEMONS.lab,
+        discovery_type: { type: 'Docker', host_id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e' },
+        run_type: { type: 'AdHoc', last_run: null },
+        tags: [],
+        created_at: T0,
+        updated_at: T0,
+      },
+      {
+        id: '55555555-5555-4555-8555-555555555555',
+        name: 'Lab full scan (last run)',
+        network_id: SAMPLE_NETWORKS.lab,
+        daemon_id: SAMPLE_DAEMONS.lab,
+        discovery_type: { type: 'Network', subnet_ids: [] },
+        run_type: {
+          type: 'Historical',
+          results: {
+            session_id: '6c7d8e9f-0a1b-4c2d-9e3f-4a5b6c7d8e9f',
+            phase: 'Failed',
+            progress: 40,
+            error: 'daemon lost connection',
+            started_at: '2026-11-19T22:00:00Z',
+            finished_at: '2026-11-19T22:04:31Z',
+          },
+        },
+        tags: [],
+        created_at: T0,
+        updated_at: T0,
+      },
+      {
+        id: '66666666-6666-4666-8666-666666666666',
+        name: 'Lab unified discovery',
+        network_id: SAMPLE_NETWORKS.lab,
+        daemon_id: SAMPLE_DAEMONS.lab,
+        discovery_type: { type: 'Unified', scope: 'all', future_field: { nested: true } },
+        run_type: {
+          type: 'Scheduled',
+          cron_schedule: '0 */6 * * *',
+          enabled: true,
+          timezone: 'UTC',
+        },
+        tags: [],
+        created_at: T0,
+        updated_at: T0,
+        a_field_from_the_future: 42,
+      },
+    ],
+    credentials: [
+      {
+        id: SAMPLE_CREDENTIAL_ID,
+        name: 'Office switches',
+        organization_id: SAMPLE_ORGANIZATION_ID,
+        community: 'office-secret-community',
+        tags: [SAMPLE_TAGS.core],
+        version: 'V2c',
+        created_at: T0,
+        updated_at: T0,
+      },
+      {
+        id: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e',
+        name: 'Lab printers',
+        organization_id: SAMPLE_ORGANIZATION_ID,
+        community: 'lab-printers-community',
+        tags: [SAMPLE_TAGS.printers],
+        version: 'V2c',
+        created_at: T0,
+        updated_at: T0,
+      },
+    ],
+    releases: [
+      {
+        version: '0.14.13',
+        title: 'Faster topology',
+        date: '2026-11-10',
+        html: '<h2>Highlights</h2><p>Topology renders <b>twice as fast</b>. See <a href="https://example.invalid/docs">the docs</a>.</p><script>alert(1)</script><ul><li>SNMP: clearer errors</li></ul>',
+        url: 'https://example.invalid/releases/0.14.13',
+      },
+    ],
+  };
+}
+
+/** Deterministic pseudo-random ids for large generated sets (no Math.random: runs repeat). */
+function idFrom(n: number, salt: number): string {
+  const hex = ((n * 2654435761 + salt * 40503) >>> 0).toString(16).padStart(8, '0');
+  const tail = n.toString(16).padStart(12, '0');
+  return `${hex}-${(salt & 0xffff).toString(16).padStart(4, '0')}-4${hex.slice(0, 3)}-8${hex.slice(3, 6)}-${tail}`;
+}
+
+/** `count` discoveries over a few networks and daemons, every variant represented. */
+export function generateDiscoveries(count: number): Record<string, unknown>[] {
+  const networks = [SAMPLE_NETWORKS.office, SAMPLE_NETWORKS.lab, idFrom(3, 7)];
+  const daemons = [SAMPLE_DAEMONS.office, SAMPLE_DAEMONS.lab];
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    const network = networks[i % networks.length];
+    const kind = i % 4;
+    out.push({
+      id: idFrom(i + 1, 1),
+      name: `Discovery ${i + 1}`,
+      network_id: network,
+      daemon_id: daemons[i % daemons.length],
+      discovery_type:
+        kind === 0
+          ? {
+              type: 'Network',
+              subnet_ids: [idFrom(i + 1, 2)],
+              host_naming_fallback: 'Ip',
+              snmp_credentials: [],
+            }
+          : kind === 1
+            ? { type: 'SelfReport', host_id: idFrom(i + 1, 3) }
+            : { type: 'Docker', host_id: idFrom(i + 1, 4) },
+      run_type:
+        kind === 3
+          ? { type: 'AdHoc', last_run: null }
+          : {
+              type: 'Scheduled',
+              cron_schedule: `${i % 60} ${i % 24} * * *`,
+              enabled: i % 5 !== 0,
+              last_run: '2026-11-21T03:00:00Z',
+              timezone: 'UTC',
+            },
+      tags: [],
+      created_at: T0,
+      updated_at: T0,
+    });
+  }
+  return out;
+}

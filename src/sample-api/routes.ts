@@ -1,0 +1,243 @@
+// The sample API's routes, answering as Scanopy 0.14.x does (quirks included); pure over the data.
+import type { SampleData, StoredCredential } from './data.js';
+
+export interface SampleRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: string;
+}
+
+export interface SampleResponse {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export interface RouteOptions {
+  /** Keys accepted as user API keys; 'any' accepts every scp_u_ key (demo mode). */
+  readonly apiKeys: readonly string[] | 'any';
+  readonly sessions: readonly string[];
+  readonly role: 'owner' | 'admin' | 'member';
+  readonly offerSnmpRoutes: boolean;
+  readonly offerReleaseNotes: boolean;
+  readonly login?: {
+    readonly email: string;
+    readonly password: string;
+    readonly sessionId: string;
+  };
+}
+
+type Caller = { ok: true; via: 'key' | 'session' } | { ok: false; response: SampleResponse };
+
+const REDACTED = '********';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HTML_PAGE =
+  '<!doctype html><html><head><title>Scanopy</title></head><body><div id="app"></div></body></html>';
+
+export function createRoutes(data: SampleData, options: RouteOptions) {
+  const meta = (extra?: Record<string, unknown>) => ({
+    api_version: 1,
+    server_version: data.serverVersion,
+    ...extra,
+  });
+  const json = (status: number, body: unknown): SampleResponse => ({
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const ok = (payload: unknown, extraMeta?: Record<string, unknown>) =>
+    json(200, { success: true, data: payload, meta: meta(extraMeta) });
+  const fail = (status: number, error: string, code?: string, params?: Record<string, unknown>) =>
+    json(status, {
+      success: false,
+      error,
+      ...(code ? { code, params: params ?? {} } : {}),
+      meta: meta(),
+    });
+  const text = (status: number, body: string): SampleResponse => ({
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    body,
+  });
+  const notARoute = (): SampleResponse => ({
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: HTML_PAGE,
+  });
+
+  const authenticate = (req: SampleRequest, allowSession: boolean): Caller => {
+    const authorization = req.headers['authorization'];
+    if (authorization) {
+      const key = authorization.replace(/^Bearer\s+/i, '');
+      if (!key.startsWith('scp_u_')) {
+        return {
+          ok: false,
+          response: fail(403, 'Daemon authentication required', 'auth_daemon_required'),
+        };
+      }
+      const known = options.apiKeys === 'any' || options.apiKeys.includes(key);
+      return known
+        ? { ok: true, via: 'key' }
+        : { ok: false, response: fail(401, 'Not authenticated', 'auth_not_authenticated') };
+    }
+    const session = /(?:^|;\s*)session_id=([^;]+)/.exec(req.headers['cookie'] ?? '')?.[1];
+    if (allowSession && session && options.sessions.includes(session))
+      return { ok: true, via: 'session' };
+    return { ok: false, response: fail(401, 'Not authenticated', 'auth_not_authenticated') };
+  };
+
+  const paging = (req: SampleRequest): { limit: number; offset: number } | SampleResponse => {
+    const limitText = req.query.get('limit');
+    const offsetText = req.query.get('offset');
+    const limit = limitText === null ? 50 : Number(limitText);
+    const offset = offsetText === null ? 0 : Number(offsetText);
+    if (!Number.isInteger(limit) || limit < 0 || !Number.isInteger(offset) || offset < 0) {
+      return text(400, 'Failed to deserialize query string: invalid digit found in string');
+    }
+    return { limit: Math.min(limit, 1000), offset };
+  };
+
+  const page = <T>(items: T[], limit: number, offset: number) => {
+    const slice = limit === 0 ? items.slice(offset) : items.slice(offset, offset + limit);
+    // Real servers say has_more=true for limit=0 whenever anything exists (a known quirk).
+    const hasMore = limit === 0 ? items.length > 0 : offset + slice.length < items.length;
+    return ok(slice, {
+      pagination: { total_count: items.length, limit, offset, has_more: hasMore },
+    });
+  };
+
+  const redacted = (c: StoredCredential) => ({ ...c, community: REDACTED });
+
+  const updateCredential = (req: SampleRequest, id: string): SampleResponse => {
+    if (!(req.headers['content-type'] ?? '').includes('application/json')) {
+      return text(415, 'Expected request with `Content-Type: application/json`');
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(req.body) as Record<string, unknown>;
+    } catch {
+      return text(
+        400,
+        'Failed to parse the request body as JSON: expected value at line 1 column 1',
+      );
+    }
+    if (
+      typeof body['community'] !== 'string' ||
+      typeof body['name'] !== 'string' ||
+      !Array.isArray(body['tags'])
+    ) {
+      return text(
+        422,
+        'Failed to deserialize the JSON body into the target type: missing field `community`',
+      );
+    }
+    if (options.role === 'member') {
+      return fail(403, 'Permission denied: requires admin', 'auth_permission_denied');
+    }
+    const existing = data.credentials.find((c) => c.id === id);
+    if (!existing)
+      return fail(404, `SnmpCredential ${id} not found`, 'entity_not_found', {
+        entity: 'SnmpCredential',
+        id,
+      });
+    if (body['organization_id'] !== existing.organization_id) {
+      return fail(403, 'Access denied', 'entity_access_denied', { entity: 'SnmpCredential', id });
+    }
+    const name = body['name'];
+    if (name.length < 1 || name.length > 100)
+      return fail(400, 'name: length must be between 1 and 100');
+    if (data.credentials.some((c) => c.id !== id && c.name === name)) {
+      return text(
+        500,
+        'error returned from database: duplicate key value violates unique constraint "snmp_credentials_name_key"',
+      );
+    }
+    const version = body['version'] === undefined ? 'V2c' : body['version'];
+    if (version !== 'V2c' && version !== 'V3') return text(422, 'unknown variant for `version`');
+    Object.assign(existing, {
+      name,
+      community: body['community'],
+      tags: (body['tags'] as unknown[]).map(String),
+      version,
+      updated_at: new Date().toISOString(),
+    });
+    return ok(redacted(existing));
+  };
+
+  const snmp = (req: SampleRequest, rest: string): SampleResponse => {
+    const caller = authenticate(req, true);
+    if (!caller.ok) return caller.response;
+    if (rest === '' && req.method === 'GET') {
+      const paged = paging(req);
+      if ('status' in paged) return paged;
+      return page(data.credentials.map(redacted), paged.limit, paged.offset);
+    }
+    const id = rest.slice(1);
+    if (!UUID.test(id)) return text(400, 'Invalid URL: UUID parsing failed');
+    if (req.method === 'GET') {
+      const found = data.credentials.find((c) => c.id === id);
+      return found
+        ? ok(redacted(found))
+        : fail(404, `SnmpCredential ${id} not found`, 'entity_not_found', {
+            entity: 'SnmpCredential',
+            id,
+          });
+    }
+    if (req.method === 'PUT') return updateCredential(req, id);
+    return text(405, 'Method Not Allowed');
+  };
+
+  const discoveries = (req: SampleRequest): SampleResponse => {
+    const caller = authenticate(req, true);
+    if (!caller.ok) return caller.response;
+    const paged = paging(req);
+    if ('status' in paged) return paged;
+    const network = req.query.get('network_id');
+    const daemon = req.query.get('daemon_id');
+    const items = data.discoveries.filter(
+      (d) => (!network || d['network_id'] === network) && (!daemon || d['daemon_id'] === daemon),
+    );
+    return page(items, paged.limit, paged.offset);
+  };
+
+  const login = (req: SampleRequest): SampleResponse => {
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(req.body) as Record<string, unknown>;
+    } catch {
+      return text(400, 'Failed to parse the request body as JSON');
+    }
+    const expected = options.login;
+    if (!expected || body['email'] !== expected.email || body['password'] !== expected.password) {
+      return text(500, 'Invalid email or password');
+    }
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        'set-cookie': `session_id=${expected.sessionId}; HttpOnly; Path=/; SameSite=Lax`,
+      },
+      body: JSON.stringify({ success: true, data: { email: expected.email }, meta: meta() }),
+    };
+  };
+
+  return function route(req: SampleRequest): SampleResponse {
+    const { method, path } = req;
+    if (method === 'GET' && path === '/api/version') {
+      return ok({ api_version: 1, server_version: data.serverVersion });
+    }
+    if (method === 'GET' && path === '/api/v1/discovery') return discoveries(req);
+    if (path.startsWith('/api/v1/snmp-credentials') && options.offerSnmpRoutes) {
+      return snmp(req, path.slice('/api/v1/snmp-credentials'.length));
+    }
+    if (method === 'GET' && path === '/api/v1/release-notes/unseen' && options.offerReleaseNotes) {
+      const caller = authenticate(req, true);
+      if (!caller.ok) return caller.response;
+      return ok({ releases: data.releases, changelog_url: 'https://example.invalid/changelog' });
+    }
+    if (method === 'POST' && path === '/api/auth/login') return login(req);
+    return notARoute();
+  };
+}

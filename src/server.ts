@@ -1,0 +1,67 @@
+// createServer(deps): an McpServer with the tools registered; no env, no I/O of its own.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ApiClient } from './api/client.js';
+import type { Redactor } from './redact.js';
+import { selectTools } from './tools/catalog.js';
+import { createConfirmer, type ElicitationPort } from './tools/confirmation.js';
+import { createTokenSigner } from './tools/confirmation-token.js';
+import { registerTools } from './tools/register.js';
+import { SERVER_NAME, SERVER_VERSION } from './version.js';
+
+export const INSTRUCTIONS = [
+  'Tools for a Scanopy network discovery service.',
+  'list_discoveries answers what scans run on which network, which are disabled or failing.',
+  'get_version needs no credentials: use it to check the connection when other tools fail.',
+  'update_snmp_credential replaces the whole record: look up the current name and tags first and pass them back.',
+  "Every write needs the user's explicit confirmation; never invent or reuse a confirmation_token.",
+].join(' ');
+
+export interface ServerDependencies {
+  readonly api: ApiClient;
+  readonly redactor: Redactor;
+  readonly readOnly: boolean;
+  readonly maxResultBytes: number;
+  readonly apiKey?: string | undefined;
+  readonly tokenSecret?: string | undefined;
+  readonly now?: () => number;
+}
+
+export function createServer(deps: ServerDependencies): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, version: SERVER_VERSION },
+    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
+  );
+  const elicitation: ElicitationPort = {
+    supportsForm: () => Boolean(server.server.getClientCapabilities()?.elicitation?.form),
+    async askBoolean(message, signal) {
+      const result = await server.server.elicitInput(
+        {
+          mode: 'form',
+          message,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              confirm: {
+                type: 'boolean',
+                title: 'Apply this change?',
+                description: message.split('\n')[0] ?? '',
+              },
+            },
+            required: ['confirm'],
+          },
+        },
+        { signal },
+      );
+      return { action: result.action, confirm: result.content?.['confirm'] };
+    },
+  };
+  const tokens = createTokenSigner(deps.tokenSecret, deps.now ?? Date.now);
+  registerTools(server, selectTools({ readOnly: deps.readOnly }), {
+    api: deps.api,
+    redactor: deps.redactor,
+    confirmer: createConfirmer(elicitation, tokens),
+    maxResultBytes: deps.maxResultBytes,
+    errorContext: { apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_') },
+  });
+  return server;
+}

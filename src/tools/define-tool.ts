@@ -1,0 +1,54 @@
+// The ToolDefinition type: a tool is a value (schema, annotations, handler) listed without a network.
+import type { z } from 'zod';
+import type { ApiClient } from '../api/client.js';
+import type { Confirmer } from './confirmation.js';
+
+/** All four hints are required: a tool must say what it does to the world. */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+/** What a handler gets: the API, the request's signal, and the ways to reach the user. */
+export interface ToolContext {
+  readonly api: ApiClient;
+  readonly signal: AbortSignal;
+  readonly confirmer: Confirmer;
+  /** Byte budget for one result (text and structuredContent together). */
+  readonly maxResultBytes: number;
+  /** Reports progress for long work, when the client asked for it. */
+  readonly progress: (done: number, total?: number, message?: string) => Promise<void>;
+}
+
+/** A successful result: the structured value and its compact text rendering. */
+export interface ToolOutput<Structured> {
+  readonly structured: Structured;
+  readonly text: string;
+}
+
+export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: I;
+  readonly outputSchema: O;
+  readonly annotations: ToolAnnotations;
+  /** Tools that change the service are left out in read-only mode. */
+  readonly writes: boolean;
+  readonly handler: (
+    args: z.infer<z.ZodObject<I>>,
+    context: ToolContext,
+  ) => Promise<ToolOutput<z.infer<z.ZodObject<O>>>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the catalog holds tools of every shape.
+export type AnyToolDefinition = ToolDefinition<any, any>;
+
+/** Identity helper that keeps each tool's argument and output types inferred. */
+export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
+  definition: ToolDefinition<I, O>,
+): ToolDefinition<I, O> {
+  return definition;
+}

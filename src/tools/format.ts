@@ -1,0 +1,38 @@
+// Pure helpers that render results as compact text for a model.
+import type { SnmpCredential } from '../api/schemas.js';
+import type { CredentialOutput } from './schemas.js';
+
+/** An ISO timestamp shortened to minutes, UTC: enough to act on, half the bytes. */
+export function shortTime(iso: string | null | undefined): string | undefined {
+  if (!iso) return undefined;
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return match ? `${match[1]} ${match[2]}Z` : iso;
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** Only the fields a person acts on; the community is dropped, whatever the service sent. */
+export function credentialView(credential: SnmpCredential): CredentialOutput {
+  return {
+    id: credential.id,
+    name: credential.name,
+    organization_id: credential.organization_id,
+    ...(credential.version ? { version: credential.version } : {}),
+    tags: credential.tags,
+    ...(credential.created_at ? { created_at: credential.created_at } : {}),
+    ...(credential.updated_at ? { updated_at: credential.updated_at } : {}),
+  };
+}
+
+export function credentialLine(credential: CredentialOutput): string {
+  const parts = [
+    `id ${credential.id}`,
+    `org ${credential.organization_id}`,
+    credential.version ?? 'V2c',
+    credential.tags.length > 0 ? `tags ${credential.tags.join(', ')}` : 'no tags',
+    credential.updated_at ? `updated ${shortTime(credential.updated_at)}` : undefined,
+  ].filter(Boolean);
+  return `- ${credential.name} · ${parts.join(' · ')}`;
+}

@@ -1,0 +1,90 @@
+// The one place tools meet the SDK: registerTool for each, and any thrown error mapped to isError.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ApiClient } from '../api/client.js';
+import type { Redactor } from '../redact.js';
+import type { Confirmer } from './confirmation.js';
+import type { AnyToolDefinition, ToolContext } from './define-tool.js';
+import { describeError, type ErrorContext } from './tool-error.js';
+
+export interface ToolDependencies {
+  readonly api: ApiClient;
+  readonly confirmer: Confirmer;
+  readonly redactor: Redactor;
+  readonly errorContext: ErrorContext;
+  readonly maxResultBytes: number;
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+export function registerTools(
+  server: McpServer,
+  tools: readonly AnyToolDefinition[],
+  deps: ToolDependencies,
+): void {
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      (args: Record<string, unknown>, extra: Extra) => runTool(tool, args, extra, deps),
+    );
+  }
+}
+
+async function runTool(
+  tool: AnyToolDefinition,
+  args: Record<string, unknown>,
+  extra: Extra,
+  deps: ToolDependencies,
+): Promise<CallToolResult> {
+  const context: ToolContext = {
+    api: deps.api,
+    signal: extra.signal,
+    confirmer: deps.confirmer,
+    maxResultBytes: deps.maxResultBytes,
+    progress: progressReporter(extra),
+  };
+  try {
+    const output = await tool.handler(args, context);
+    // Results pass the redactor too: the service may echo a secret back in any field.
+    const structured = JSON.parse(deps.redactor.redact(JSON.stringify(output.structured)));
+    return {
+      content: [{ type: 'text', text: deps.redactor.redact(output.text) }],
+      structuredContent: structured,
+    };
+  } catch (error) {
+    return {
+      content: [
+        { type: 'text', text: deps.redactor.redact(describeError(error, deps.errorContext)) },
+      ],
+      isError: true,
+    };
+  }
+}
+
+function progressReporter(extra: Extra): ToolContext['progress'] {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return async () => {};
+  return async (progress, total, message) => {
+    await extra.sendNotification({
+      method: 'notifications/progress',
+      params: {
+        progressToken: token,
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      },
+    });
+  };
+}

@@ -1,0 +1,138 @@
+// Any error -> one short message saying what happened and what to do next (the one switch).
+import {
+  ApiError,
+  CancelledError,
+  EndpointNotOfferedError,
+  HttpError,
+  LoginError,
+  MissingCredentialError,
+  NetworkError,
+  ResponseShapeError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from '../api/errors.js';
+
+/** An error whose message is already written for the model (bad token, placeholder secret...). */
+export class ToolMessageError extends Error {
+  override name = 'ToolMessageError';
+}
+
+export interface ErrorContext {
+  /** Whether the configured key has the user-key prefix, to explain 403 auth_daemon_required. */
+  readonly apiKeyLooksLikeUserKey: boolean;
+}
+
+const SNMP_ROUTE_HINT =
+  'The SNMP credential endpoints exist on Scanopy 0.14.x only; from 0.15 the service manages credentials differently.';
+
+export function describeError(error: unknown, context: ErrorContext): string {
+  if (error instanceof ToolMessageError) return error.message;
+  if (!(error instanceof ApiError)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return `Internal error in network-discovery-mcp: ${message}. Try again; if it repeats, report it.`;
+  }
+  const call = `${error.endpoint.method} ${error.endpoint.path}`;
+  if (error instanceof HttpError) return describeHttp(error, call, context);
+  if (error instanceof EndpointNotOfferedError) {
+    const version = error.serverVersion ? ` (service version ${error.serverVersion})` : '';
+    const hint = error.endpoint.path.includes('snmp-credentials') ? ` ${SNMP_ROUTE_HINT}` : '';
+    return `This server does not offer ${call}${version}: it answered HTTP ${error.status} without the API's JSON.${hint} Check that NETWORK_DISCOVERY_BASE_URL is the service's own address.`;
+  }
+  if (error instanceof MissingCredentialError) {
+    return error.credential === 'apiKey'
+      ? `${call} needs an API key, and none is configured. Set NETWORK_DISCOVERY_API_KEY to a user API key (scp_u_..., created under API Keys in the service's web UI) and restart the MCP server.`
+      : `${call} needs a session or an API key, and neither is configured. Set NETWORK_DISCOVERY_SESSION_ID (the session_id cookie of a logged-in browser), or NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD, and restart the MCP server.`;
+  }
+  if (error instanceof NetworkError) {
+    return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}. Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
+  }
+  if (error instanceof TimeoutError) {
+    const seconds = Math.round(error.timeoutMs / 100) / 10;
+    const write =
+      error.endpoint.method === 'GET'
+        ? ''
+        : ' The write may or may not have been applied: read the credential back before trying again.';
+    return `${call} got no ${error.phase === 'body' ? 'complete answer' : 'answer'} within ${seconds} s.${write} The service may be overloaded; try again later or raise NETWORK_DISCOVERY_TIMEOUT_MS.`;
+  }
+  if (error instanceof ResponseTooLargeError) {
+    const mb = Math.round(error.limitBytes / 100_000) / 10;
+    return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id.`;
+  }
+  if (error instanceof ResponseShapeError) {
+    return `The service's answer to ${call} (HTTP ${error.status}) was not what the API describes: ${error.problem}. Check that NETWORK_DISCOVERY_BASE_URL points at a Scanopy 0.14.x service and not a proxy or login page.`;
+  }
+  if (error instanceof CancelledError) {
+    return `${call} was cancelled; nothing further was sent.`;
+  }
+  if (error instanceof LoginError) {
+    const said = error.serviceMessage ? `: "${error.serviceMessage}"` : '';
+    return `Logging in to the service failed (HTTP ${error.status}${said}). Check NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD; the service locks an account after five failed logins, so this server does not retry.`;
+  }
+  return `${call} failed: ${error.message}.`;
+}
+
+function describeHttp(error: HttpError, call: string, context: ErrorContext): string {
+  const { status, detail } = error;
+  const said = [
+    detail.code ? `code ${detail.code}` : undefined,
+    detail.serviceMessage ? `"${detail.serviceMessage}"` : undefined,
+  ].filter(Boolean);
+  const head = `${call} failed with HTTP ${status}${said.length > 0 ? ` (${said.join(', ')})` : ''}.`;
+  return `${head} ${nextStep(error, context)}`;
+}
+
+function nextStep(error: HttpError, context: ErrorContext): string {
+  const { status, detail } = error;
+  if (status >= 300 && status < 400) {
+    const where = detail.location ? ` to ${detail.location}` : '';
+    return `The service redirected${where}; redirects are not followed so credentials never go elsewhere. Set NETWORK_DISCOVERY_BASE_URL to the final address.`;
+  }
+  if (status < 300)
+    return 'The service reported a failure; try again, and check its logs if it repeats.';
+  switch (status) {
+    case 400:
+    case 415:
+    case 422:
+      return 'The service rejected the request as invalid: fix what its message names and call again.';
+    case 401:
+      return 'The credential was not accepted (unknown, revoked or expired). Create a user API key under API Keys in the service and set NETWORK_DISCOVERY_API_KEY (or refresh NETWORK_DISCOVERY_SESSION_ID).';
+    case 402:
+      return "The organization's plan does not include API access; an owner must enable it. Retrying will not help.";
+    case 403:
+      return forbiddenStep(detail.code, context);
+    case 404:
+      return notFoundStep(detail.params);
+    case 409:
+      return 'The change conflicts with the current state (often a duplicate name). Read the current state, adjust, and call again.';
+    case 429: {
+      const wait = detail.retryAfterSeconds
+        ? `${detail.retryAfterSeconds} seconds`
+        : 'a few seconds';
+      return `The service is rate limiting this key (300 requests a minute). Wait ${wait} and try again.`;
+    }
+    default:
+      if (status >= 500) {
+        return 'The service failed while handling the request (a duplicate name shows up this way too). Try again later; if it repeats, check the service logs.';
+      }
+      return 'Check the request and try again.';
+  }
+}
+
+function forbiddenStep(code: string | undefined, context: ErrorContext): string {
+  if (code === 'auth_daemon_required' || !context.apiKeyLooksLikeUserKey) {
+    return 'The configured key does not look like a user API key (scp_u_...): the service treats other bearer tokens as daemon keys. Set NETWORK_DISCOVERY_API_KEY to a user API key.';
+  }
+  if (code === 'auth_user_context_required') {
+    return 'This endpoint needs a logged-in session rather than an API key: set NETWORK_DISCOVERY_SESSION_ID.';
+  }
+  if (code === 'entity_access_denied') {
+    return "The record belongs to another organization, or organization_id is not the caller's. Use the organization_id the credential already has.";
+  }
+  return "The key's user lacks permission (updating SNMP credentials needs an admin or owner role), or the key is limited to other networks. Ask an admin, or use a key with the right role.";
+}
+
+function notFoundStep(params: Readonly<Record<string, unknown>> | undefined): string {
+  const entity = typeof params?.['entity'] === 'string' ? params['entity'] : 'record';
+  const id = typeof params?.['id'] === 'string' ? ` with id ${params['id']}` : '';
+  return `No ${entity}${id} exists for this organization. List the records to find the right id, then call again.`;
+}

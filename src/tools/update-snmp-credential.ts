@@ -1,0 +1,125 @@
+// update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
+import { z } from 'zod';
+import type { SnmpCredentialUpdate } from '../api/schemas.js';
+import type { ConfirmationDecision } from './confirmation.js';
+import { defineTool } from './define-tool.js';
+import { credentialLine, credentialView } from './format.js';
+import { credentialOutput, uuid } from './schemas.js';
+import { ToolMessageError } from './tool-error.js';
+
+/** The service shows communities as asterisks; sending that back would overwrite the secret. */
+export const REDACTION_PLACEHOLDER = /^\*+$/;
+
+export class PlaceholderCommunityError extends ToolMessageError {
+  constructor() {
+    super(
+      'The community is only asterisks: that is the redaction placeholder the service shows, not a secret. Sending it would overwrite the real community with asterisks, so nothing was sent. Ask the user for the new community string.',
+    );
+  }
+}
+
+const inputSchema = {
+  id: uuid().describe('Credential id'),
+  name: z.string().min(1).max(100).describe('Name; pass the current one to keep it'),
+  organization_id: uuid().describe("The credential's organization id"),
+  community: z.string().min(1).max(255).describe('New SNMPv2c community string (secret)'),
+  tags: z.array(uuid()).max(100).describe('Tag ids; pass the current ones to keep them'),
+  version: z.enum(['V2c', 'V3']).optional().describe('Default V2c'),
+  confirmation_token: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('From the preview, after the user agreed'),
+};
+
+type Args = z.infer<z.ZodObject<typeof inputSchema>>;
+
+export function changeSummary(args: Args): string {
+  return [
+    `Update SNMP credential ${args.id}:`,
+    `- name: ${args.name}`,
+    `- organization: ${args.organization_id}`,
+    `- version: ${args.version ?? 'V2c'}`,
+    `- tags: ${args.tags.length} (the whole list is replaced)`,
+    `- community: a new value of ${args.community.length} characters (not shown)`,
+  ].join('\n');
+}
+
+function notWritten(decision: Exclude<ConfirmationDecision, { kind: 'confirmed' }>, args: Args) {
+  switch (decision.kind) {
+    case 'preview':
+      return {
+        structured: {
+          status: 'preview' as const,
+          confirmation_token: decision.token,
+          expires_at: decision.expiresAt.toISOString(),
+        },
+        text: `Nothing written yet. Show the user this change and ask them to approve it:\n${changeSummary(args)}\nOnly after they agree, call update_snmp_credential again with the same arguments plus confirmation_token "${decision.token}" (valid 5 minutes, once).`,
+      };
+    case 'declined':
+      return {
+        structured: { status: 'declined' as const },
+        text: `The user did not approve the change (${decision.action}); nothing was written. Do not retry unless they ask.`,
+      };
+    case 'invalid-token':
+      throw new InvalidTokenError(decision.reason);
+  }
+}
+
+export class InvalidTokenError extends ToolMessageError {
+  constructor(readonly reason: 'malformed' | 'expired' | 'mismatch' | 'used') {
+    const why = {
+      malformed: 'is not a token this server issued',
+      expired: 'has expired (tokens last 5 minutes)',
+      mismatch: 'was issued for different arguments',
+      used: 'was already used',
+    }[reason];
+    super(
+      `The confirmation_token ${why}; nothing was written. Call update_snmp_credential without confirmation_token to get a fresh preview, show it to the user, and use the new token only if they agree.`,
+    );
+  }
+}
+
+export const updateSnmpCredential = defineTool({
+  name: 'update_snmp_credential',
+  title: 'Update SNMP credential',
+  description:
+    'Replace an SNMP credential (e.g. rotate its community). The update overwrites every field: pass the current name and tags to keep them. The user must confirm: the client asks them, or you get a preview and confirmation_token; show the preview, and call again with the same arguments and the token only after they agree. Never pass a community of asterisks.',
+  inputSchema,
+  outputSchema: {
+    status: z.enum(['updated', 'preview', 'declined']),
+    credential: credentialOutput.optional(),
+    confirmation_token: z.string().optional(),
+    expires_at: z.string().optional(),
+  },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  writes: true,
+  async handler(args, { api, signal, confirmer }) {
+    if (REDACTION_PLACEHOLDER.test(args.community)) throw new PlaceholderCommunityError();
+    const { confirmation_token: token, ...bound } = args;
+    const decision = await confirmer.confirm({
+      message: changeSummary(args),
+      bound,
+      token,
+      signal,
+    });
+    if (decision.kind !== 'confirmed') return notWritten(decision, args);
+    const update: SnmpCredentialUpdate = {
+      name: args.name,
+      organization_id: args.organization_id,
+      community: args.community,
+      tags: args.tags,
+      ...(args.version ? { version: args.version } : {}),
+    };
+    const credential = credentialView(await api.updateSnmpCredential(args.id, update, signal));
+    return {
+      structured: { status: 'updated' as const, credential },
+      text: `Updated (confirmed via ${decision.via}); the community was changed and is not shown.\n${credentialLine(credential)}`,
+    };
+  },
+});
