@@ -1,13 +1,9 @@
 #!/usr/bin/env node
-// stdio entry: config -> client -> server -> transport; the only place that reads process and env.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createApiClient } from './api/client.js';
-import { createHttpSender } from './api/http.js';
+// Entry: reads argv and env, builds the runtime, and starts the chosen mode; exit codes live here.
 import { usage } from './cli/usage.js';
-import { configSecrets, parseConfig } from './config.js';
+import { type Config, configSecrets, parseConfig } from './config.js';
 import { createLogger } from './log.js';
 import { createRedactor } from './redact.js';
-import { createServer } from './server.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 const EXIT_CONFIG = 2;
@@ -24,9 +20,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const env = argv.includes('--demo')
     ? { ...process.env, NETWORK_DISCOVERY_BASE_URL: 'demo' }
     : process.env;
-  const parsed = parseConfig(env);
   const redactor = createRedactor();
   const log = createLogger(redactor);
+  const parsed = parseConfig(env);
   if (!parsed.ok) {
     log.error(
       `invalid configuration:\n  - ${parsed.problems.join('\n  - ')}\nRun ${SERVER_NAME} --help for every setting.`,
@@ -34,7 +30,7 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = EXIT_CONFIG;
     return;
   }
-  const config = parsed.config;
+  const config: Config = parsed.config;
   for (const secret of configSecrets(config)) redactor.add(secret);
 
   let baseUrl: URL;
@@ -48,39 +44,18 @@ async function main(argv: readonly string[]): Promise<void> {
   } else {
     baseUrl = config.baseUrl;
   }
-
-  const api = createApiClient({
+  const { createRuntime } = await import('./compose.js');
+  const runtime = createRuntime({
+    config:
+      config.baseUrl === 'demo' ? { ...config, apiKey: config.apiKey ?? 'scp_u_demo' } : config,
     baseUrl,
-    apiKey: config.baseUrl === 'demo' ? (config.apiKey ?? 'scp_u_demo') : config.apiKey,
-    sessionId: config.sessionId,
-    userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
-    sender: createHttpSender({
-      timeoutMs: config.timeoutMs,
-      maxResponseBytes: config.maxResponseBytes,
-    }),
     redactor,
+    log,
+    audit: (record) => log.json({ time: new Date().toISOString(), audit: record }),
+    demo: config.baseUrl === 'demo',
   });
-  const server = createServer({
-    api,
-    redactor,
-    readOnly: config.readOnly,
-    maxResultBytes: config.maxResultBytes,
-    apiKey: config.apiKey,
-    tokenSecret: config.tokenSecret,
-  });
-
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await Promise.allSettled([server.close(), api.close(), stopDemo()]);
-    process.exit(0);
-  };
-  process.stdin.on('end', shutdown);
-  process.stdin.on('close', shutdown);
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  await server.connect(new StdioServerTransport());
+  const { serveStdio } = await import('./cli/stdio.js');
+  await serveStdio(runtime, stopDemo);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

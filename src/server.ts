@@ -1,6 +1,8 @@
 // createServer(deps): an McpServer with the tools registered; no env, no I/O of its own.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from './api/client.js';
+import { type AuditSink, noAudit } from './audit.js';
+import type { Logger } from './log.js';
 import type { Redactor } from './redact.js';
 import { selectTools } from './tools/catalog.js';
 import { createConfirmer, type ElicitationPort } from './tools/confirmation.js';
@@ -19,6 +21,10 @@ export const INSTRUCTIONS = [
 export interface ServerDependencies {
   readonly api: ApiClient;
   readonly redactor: Redactor;
+  /** stderr logger (audit trail, warnings); optional so tests can run without one. */
+  readonly log?: Logger;
+  /** Where write attempts are recorded. */
+  readonly audit?: AuditSink;
   readonly readOnly: boolean;
   readonly maxResultBytes: number;
   readonly apiKey?: string | undefined;
@@ -60,6 +66,7 @@ export function createServer(deps: ServerDependencies): McpServer {
     api: deps.api,
     redactor: deps.redactor,
     confirmer: createConfirmer(elicitation, tokens),
+    audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
     errorContext: { apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_') },
   });

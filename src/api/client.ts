@@ -25,6 +25,11 @@ export type DiscoveryQuery = {
   readonly offset?: number | undefined;
 };
 
+export type PageQuery = {
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
+};
+
 /** A page of a list endpoint; items that could not be read are counted, not fatal. */
 export interface Page<T> {
   readonly items: T[];
@@ -41,6 +46,9 @@ export interface ApiClient {
     signal?: AbortSignal,
   ): Promise<SnmpCredential>;
   getUnseenReleaseNotes(signal?: AbortSignal): Promise<ReleaseNotes>;
+  /** Not in the contract, but offered by 0.14.x servers; communities come back redacted. */
+  listSnmpCredentials(query: PageQuery, signal?: AbortSignal): Promise<Page<SnmpCredential>>;
+  getSnmpCredential(id: string, signal?: AbortSignal): Promise<SnmpCredential>;
   /** The service version last reported in any envelope, if one was seen. */
   serverVersion(): string | undefined;
   close(): Promise<void>;
@@ -109,6 +117,36 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return envelope;
   };
 
+  /** Parses a list envelope item by item: one odd item never fails the page. */
+  const listPage = async <T>(
+    spec: RequestSpec,
+    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+    query: PageQuery,
+  ): Promise<Page<T>> => {
+    const envelope = await request(spec);
+    if (!Array.isArray(envelope.data)) throw shapeError(spec, 'data is not a list');
+    const items: T[] = [];
+    for (const raw of envelope.data) {
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) items.push(parsed.data);
+    }
+    const fallback = {
+      total_count: envelope.data.length + (query.offset ?? 0),
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+      has_more: false,
+    };
+    const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
+    return {
+      items,
+      skipped: envelope.data.length - items.length,
+      pagination: correctedPagination(
+        pagination.success ? pagination.data : fallback,
+        envelope.data.length,
+      ),
+    };
+  };
+
   const shapeError = (spec: Pick<RequestSpec, 'method' | 'path'>, problem: string) =>
     new ResponseShapeError({ method: spec.method, path: spec.path }, 200, problem);
 
@@ -121,36 +159,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return parsed.data;
     },
 
-    async listDiscoveries(query, signal) {
-      const spec = {
-        method: 'GET',
-        path: '/api/v1/discovery',
-        auth: 'apiKey',
+    listDiscoveries(query, signal) {
+      const path = '/api/v1/discovery';
+      return listPage(
+        { method: 'GET', path, auth: 'apiKey', query, signal },
+        discoverySchema,
         query,
-        signal,
-      } as const;
-      const envelope = await request(spec);
-      if (!Array.isArray(envelope.data)) throw shapeError(spec, 'data is not a list');
-      const items: Discovery[] = [];
-      for (const raw of envelope.data) {
-        const parsed = discoverySchema.safeParse(raw);
-        if (parsed.success) items.push(parsed.data);
-      }
-      const fallback = {
-        total_count: envelope.data.length + (query.offset ?? 0),
-        limit: query.limit ?? 50,
-        offset: query.offset ?? 0,
-        has_more: false,
-      };
-      const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
-      return {
-        items,
-        skipped: envelope.data.length - items.length,
-        pagination: correctedPagination(
-          pagination.success ? pagination.data : fallback,
-          envelope.data.length,
-        ),
-      };
+      );
+    },
+
+    listSnmpCredentials(query, signal) {
+      const path = '/api/v1/snmp-credentials';
+      const spec = { method: 'GET', path, auth: 'apiKey', query, signal } as const;
+      return listPage(spec, snmpCredentialSchema, query);
+    },
+
+    async getSnmpCredential(id, signal) {
+      const path = `/api/v1/snmp-credentials/${encodeURIComponent(id)}`;
+      const spec = { method: 'GET', path, auth: 'apiKey', signal } as const;
+      const parsed = snmpCredentialSchema.safeParse((await request(spec)).data);
+      if (!parsed.success) throw shapeError(spec, 'data is not an SNMP credential');
+      return parsed.data;
     },
 
     async updateSnmpCredential(id, update, signal) {

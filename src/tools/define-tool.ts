@@ -1,6 +1,7 @@
 // The ToolDefinition type: a tool is a value (schema, annotations, handler) listed without a network.
 import type { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
+import type { AuditSink } from '../audit.js';
 import type { Confirmer } from './confirmation.js';
 
 /** All four hints are required: a tool must say what it does to the world. */
@@ -16,6 +17,8 @@ export interface ToolContext {
   readonly api: ApiClient;
   readonly signal: AbortSignal;
   readonly confirmer: Confirmer;
+  /** Records every write attempt (never the secret). */
+  readonly audit: AuditSink;
   /** Byte budget for one result (text and structuredContent together). */
   readonly maxResultBytes: number;
   /** Reports progress for long work, when the client asked for it. */

@@ -7,6 +7,7 @@ import type {
   ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../api/client.js';
+import type { AuditSink } from '../audit.js';
 import type { Redactor } from '../redact.js';
 import type { Confirmer } from './confirmation.js';
 import type { AnyToolDefinition, ToolContext } from './define-tool.js';
@@ -15,6 +16,7 @@ import { describeError, type ErrorContext } from './tool-error.js';
 export interface ToolDependencies {
   readonly api: ApiClient;
   readonly confirmer: Confirmer;
+  readonly audit: AuditSink;
   readonly redactor: Redactor;
   readonly errorContext: ErrorContext;
   readonly maxResultBytes: number;
@@ -52,6 +54,7 @@ async function runTool(
     api: deps.api,
     signal: extra.signal,
     confirmer: deps.confirmer,
+    audit: deps.audit,
     maxResultBytes: deps.maxResultBytes,
     progress: progressReporter(extra),
   };

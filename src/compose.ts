@@ -1,0 +1,60 @@
+// The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createApiClient } from './api/client.js';
+import { createHttpSender } from './api/http.js';
+import type { AuditSink } from './audit.js';
+import type { Config } from './config.js';
+import type { Logger } from './log.js';
+import type { Redactor } from './redact.js';
+import { createServer } from './server.js';
+import { SERVER_NAME, SERVER_VERSION } from './version.js';
+
+export interface RuntimeOptions {
+  readonly config: Config;
+  /** The address actually used (the sample API's in demo mode). */
+  readonly baseUrl: URL;
+  readonly redactor: Redactor;
+  readonly log: Logger;
+  readonly audit: AuditSink;
+  readonly demo?: boolean;
+}
+
+export interface Runtime {
+  /** A server using the configured key, or `apiKey` when a caller brings its own (HTTP mode). */
+  createServer(apiKey?: string): McpServer;
+  close(): Promise<void>;
+}
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const { config, redactor } = options;
+  // One pool for every server: keep-alive connections are shared across callers.
+  const sender = createHttpSender({
+    timeoutMs: config.timeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
+  });
+  return {
+    createServer(apiKey) {
+      const key = apiKey ?? config.apiKey;
+      redactor.add(key);
+      const api = createApiClient({
+        baseUrl: options.baseUrl,
+        apiKey: key,
+        sessionId: config.sessionId,
+        userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
+        sender,
+        redactor,
+      });
+      return createServer({
+        api,
+        redactor,
+        log: options.log,
+        audit: options.audit,
+        readOnly: config.readOnly,
+        maxResultBytes: config.maxResultBytes,
+        apiKey: key,
+        tokenSecret: config.tokenSecret,
+      });
+    },
+    close: () => sender.close(),
+  };
+}

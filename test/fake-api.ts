@@ -1,0 +1,35 @@
+// The fake API for tests: the built-in sample API with known test credentials and fault helpers.
+import type { ServerResponse } from 'node:http';
+import { type SampleApi, type SampleApiOptions, startSampleApi } from '../src/sample-api/server.js';
+
+export const TEST_API_KEY = 'scp_u_TESTKEY0123456789abcdefABCDEF01';
+export const TEST_SESSION_ID = 'sess-PLANTED-9f8e7d6c5b4a39281706';
+
+export type { SampleApi };
+
+export function startFakeApi(options: SampleApiOptions = {}): Promise<SampleApi> {
+  return startSampleApi({ apiKey: TEST_API_KEY, sessions: [TEST_SESSION_ID], ...options });
+}
+
+/** Writes a raw response, for fault injection. */
+export function reply(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): true {
+  res.writeHead(status, headers);
+  res.end(body);
+  return true;
+}
+
+/** A JSON error envelope as the service writes it. */
+export function envelopeError(error: string, code?: string, params?: object): string {
+  return JSON.stringify({
+    success: false,
+    error,
+    ...(code ? { code } : {}),
+    ...(params ? { params } : {}),
+    meta: { api_version: 1, server_version: '0.14.13' },
+  });
+}

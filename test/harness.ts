@@ -1,0 +1,108 @@
+// Connects a real SDK Client to the server under test over an in-memory transport.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import {
+  type CallToolResult,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createApiClient } from '../src/api/client.js';
+import { createHttpSender } from '../src/api/http.js';
+import { createLogger } from '../src/log.js';
+import { createRedactor } from '../src/redact.js';
+import type { SampleApiOptions } from '../src/sample-api/server.js';
+import { createServer } from '../src/server.js';
+import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+
+export type ElicitAnswer = 'accept' | 'decline' | 'cancel' | 'accept-false';
+
+export interface HarnessOptions {
+  readonly sample?: SampleApiOptions;
+  /** null: no key configured. */
+  readonly apiKey?: string | null;
+  readonly sessionId?: string;
+  readonly readOnly?: boolean;
+  readonly timeoutMs?: number;
+  readonly maxResultBytes?: number;
+  readonly maxResponseBytes?: number;
+  readonly baseUrl?: URL;
+  readonly now?: () => number;
+  /** When set, the client declares elicitation and answers every request this way. */
+  readonly elicit?: ElicitAnswer;
+}
+
+export interface Harness {
+  readonly client: Client;
+  readonly api: SampleApi;
+  readonly logs: string[];
+  readonly elicitations: ElicitRequest['params'][];
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const api = await startFakeApi(options.sample);
+  const redactor = createRedactor();
+  const apiKey = options.apiKey === null ? undefined : (options.apiKey ?? TEST_API_KEY);
+  redactor.add(apiKey);
+  redactor.add(options.sessionId);
+  const logs: string[] = [];
+  const log = createLogger(redactor, (line) => logs.push(line));
+  const apiClient = createApiClient({
+    baseUrl: options.baseUrl ?? api.url,
+    apiKey,
+    sessionId: options.sessionId,
+    userAgent: 'network-discovery-mcp/test',
+    sender: createHttpSender({
+      timeoutMs: options.timeoutMs ?? 5_000,
+      maxResponseBytes: options.maxResponseBytes ?? 32_000_000,
+    }),
+    redactor,
+  });
+  const server = createServer({
+    api: apiClient,
+    redactor,
+    log,
+    readOnly: options.readOnly ?? false,
+    maxResultBytes: options.maxResultBytes ?? 100_000,
+    apiKey,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const elicitations: ElicitRequest['params'][] = [];
+  const client = new Client(
+    { name: 'test-client', version: '1.0.0' },
+    { capabilities: options.elicit ? { elicitation: { form: {} } } : {} },
+  );
+  if (options.elicit) {
+    const answer = options.elicit;
+    client.setRequestHandler(ElicitRequestSchema, async (request): Promise<ElicitResult> => {
+      elicitations.push(request.params);
+      if (answer === 'accept') return { action: 'accept', content: { confirm: true } };
+      if (answer === 'accept-false') return { action: 'accept', content: { confirm: false } };
+      return { action: answer };
+    });
+  }
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+  return {
+    client,
+    api,
+    logs,
+    elicitations,
+    call: async (name, args = {}) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult,
+    async close() {
+      await client.close();
+      await server.close();
+      await apiClient.close();
+      await api.close();
+    },
+  };
+}
+
+/** The text of a result's first content block. */
+export function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  return first && first.type === 'text' ? first.text : '';
+}
