@@ -1,4 +1,5 @@
 // createServer(deps): an McpServer with the tools registered; no env, no I/O of its own.
+import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from './api/client.js';
 import { type AuditSink, noAudit } from './audit.js';
@@ -61,7 +62,8 @@ export function createServer(deps: ServerDependencies): McpServer {
       return { action: result.action, confirm: result.content?.['confirm'] };
     },
   };
-  const tokens = createTokenSigner(deps.tokenSecret, deps.now ?? Date.now);
+  const scope = createHash('sha256').update(deps.apiKey ?? '').digest('base64url');
+  const tokens = createTokenSigner(deps.tokenSecret, deps.now ?? Date.now, scope);
   registerTools(server, selectTools({ readOnly: deps.readOnly }), {
     api: deps.api,
     redactor: deps.redactor,

@@ -25,7 +25,15 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function createTokenSigner(secret: string | undefined, now: () => number): TokenSigner {
+/**
+ * `scope` names who may redeem (a digest of the caller's API key), so in HTTP mode one user's token
+ * is worthless to another even with identical arguments.
+ */
+export function createTokenSigner(
+  secret: string | undefined,
+  now: () => number,
+  scope = '',
+): TokenSigner {
   // Without a shared secret a fresh random key per process is right: tokens die with the process.
   const key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
   const used = new Map<string, number>();
