@@ -1,0 +1,197 @@
+// Configuration: parseConfig over env, and the built entry's --help, --version and refusal of bad config.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config.js';
+import { ensureBuilt, ROOT } from './build-dist.js';
+import { TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
+
+const BASE = { NETWORK_DISCOVERY_BASE_URL: 'https://scanopy.example.com' };
+
+function problemsOf(env: Record<string, string | undefined>): readonly string[] {
+  const result = parseConfig(env);
+  if (result.ok) throw new Error('expected the configuration to be refused');
+  return result.problems;
+}
+
+function configOf(env: Record<string, string | undefined>) {
+  const result = parseConfig(env);
+  if (!result.ok) throw new Error(`expected a valid configuration: ${result.problems.join('; ')}`);
+  return result.config;
+}
+
+describe('parseConfig', () => {
+  it('requires the base URL and names the variable', () => {
+    const problems = problemsOf({});
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^NETWORK_DISCOVERY_BASE_URL /);
+    expect(problemsOf({ NETWORK_DISCOVERY_BASE_URL: '   ' })[0]).toMatch(
+      /NETWORK_DISCOVERY_BASE_URL is required/,
+    );
+  });
+
+  it('accepts a base URL alone, with the documented defaults', () => {
+    const config = configOf(BASE);
+    expect(config.baseUrl).toEqual(new URL('https://scanopy.example.com'));
+    expect(config.apiKey).toBeUndefined();
+    expect(config.sessionId).toBeUndefined();
+    expect(config.readOnly).toBe(false);
+    expect(config.timeoutMs).toBe(30_000);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('keeps the key, session and timeout it is given', () => {
+    const config = configOf({
+      ...BASE,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
+      NETWORK_DISCOVERY_TIMEOUT_MS: '5000',
+    });
+    expect(config.apiKey).toBe(TEST_API_KEY);
+    expect(config.sessionId).toBe(TEST_SESSION_ID);
+    expect(config.timeoutMs).toBe(5000);
+  });
+
+  it('treats empty secrets as not configured', () => {
+    const config = configOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: '  ' });
+    expect(config.apiKey).toBeUndefined();
+  });
+
+  it('drops a trailing slash or /api from a copied address', () => {
+    expect(
+      configOf({ NETWORK_DISCOVERY_BASE_URL: 'https://scanopy.example.com/api/' }).baseUrl,
+    ).toEqual(new URL('https://scanopy.example.com'));
+  });
+
+  it.each(['true', '1', 'TRUE', 'yes', 'on'])('reads %j as read-only', (word) => {
+    expect(configOf({ ...BASE, NETWORK_DISCOVERY_READ_ONLY: word }).readOnly).toBe(true);
+  });
+
+  it.each(['false', '0', 'no', 'off', ''])('reads %j as not read-only', (word) => {
+    expect(configOf({ ...BASE, NETWORK_DISCOVERY_READ_ONLY: word }).readOnly).toBe(false);
+  });
+
+  it('refuses a read-only word it does not know', () => {
+    expect(problemsOf({ ...BASE, NETWORK_DISCOVERY_READ_ONLY: 'maybe' })).toEqual([
+      expect.stringMatching(/^NETWORK_DISCOVERY_READ_ONLY /),
+    ]);
+  });
+
+  it('refuses timeouts that are not whole numbers in range', () => {
+    for (const value of ['abc', '1.5', '-1', '0', '999999999']) {
+      expect(problemsOf({ ...BASE, NETWORK_DISCOVERY_TIMEOUT_MS: value })).toEqual([
+        expect.stringMatching(/^NETWORK_DISCOVERY_TIMEOUT_MS /),
+      ]);
+    }
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({
+      NETWORK_DISCOVERY_READ_ONLY: 'maybe',
+      NETWORK_DISCOVERY_TIMEOUT_MS: 'soon',
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/NETWORK_DISCOVERY_BASE_URL/);
+    expect(problems.join('\n')).toMatch(/NETWORK_DISCOVERY_READ_ONLY/);
+    expect(problems.join('\n')).toMatch(/NETWORK_DISCOVERY_TIMEOUT_MS/);
+  });
+
+  it('refuses addresses that are not http(s) URLs', () => {
+    for (const value of ['scanopy.example.com', 'ftp://scanopy.example.com', 'https://x/?a=1']) {
+      expect(problemsOf({ NETWORK_DISCOVERY_BASE_URL: value })).toEqual([
+        expect.stringMatching(/^NETWORK_DISCOVERY_BASE_URL /),
+      ]);
+    }
+  });
+
+  it('never echoes a value, secret or not, in a problem', () => {
+    const planted = 'Hunter2-planted-password';
+    const problems = problemsOf({
+      NETWORK_DISCOVERY_BASE_URL: `https://admin:${planted}@scanopy.example.com`,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
+      NETWORK_DISCOVERY_TIMEOUT_MS: `${TEST_API_KEY}`,
+      NETWORK_DISCOVERY_READ_ONLY: TEST_SESSION_ID,
+    });
+    expect(problems).toHaveLength(3);
+    const text = problems.join('\n');
+    for (const secret of [planted, 'admin:', TEST_API_KEY, TEST_SESSION_ID]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+/** Runs the built entry with only the given environment (nothing inherited but PATH). */
+function runEntry(args: string[], env: Record<string, string>, input = '') {
+  return spawnSync(process.execPath, [join(ROOT, 'dist', 'index.js'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    input,
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
+}
+
+describe('the built entry (dist/index.js)', () => {
+  beforeAll(async () => {
+    await ensureBuilt();
+  }, 120_000);
+
+  it('prints usage naming every variable for --help and exits 0', () => {
+    const run = runEntry(['--help'], {});
+    expect(run.status).toBe(0);
+    for (const name of [
+      'NETWORK_DISCOVERY_BASE_URL',
+      'NETWORK_DISCOVERY_API_KEY',
+      'NETWORK_DISCOVERY_SESSION_ID',
+      'NETWORK_DISCOVERY_READ_ONLY',
+      'NETWORK_DISCOVERY_TIMEOUT_MS',
+    ]) {
+      expect(run.stdout).toContain(name);
+    }
+    expect(run.stdout).toContain('--version');
+  });
+
+  it('prints its own version for --version and exits 0', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const run = runEntry(['--version'], {});
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe(version);
+  });
+
+  it('exits non-zero before serving, with one message listing every problem', () => {
+    const initialize = `${JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'config-test', version: '1.0.0' },
+      },
+    })}\n`;
+    const run = runEntry(
+      [],
+      {
+        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+        NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
+        NETWORK_DISCOVERY_TIMEOUT_MS: 'soon',
+        NETWORK_DISCOVERY_READ_ONLY: 'maybe',
+      },
+      initialize,
+    );
+    expect(run.status).not.toBe(0);
+    expect(run.status).not.toBeNull();
+    // Nothing on stdout: the initialize request was never answered.
+    expect(run.stdout).toBe('');
+    expect(run.stderr.match(/invalid configuration/g)).toHaveLength(1);
+    expect(run.stderr).toContain('NETWORK_DISCOVERY_BASE_URL');
+    expect(run.stderr).toContain('NETWORK_DISCOVERY_TIMEOUT_MS');
+    expect(run.stderr).toContain('NETWORK_DISCOVERY_READ_ONLY');
+    expect(run.stderr).not.toContain(TEST_API_KEY);
+    expect(run.stderr).not.toContain(TEST_SESSION_ID);
+  });
+});
