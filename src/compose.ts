@@ -53,6 +53,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         maxResultBytes: config.maxResultBytes,
         apiKey: key,
         tokenSecret: config.tokenSecret,
+        demo: options.demo ?? false,
       });
     },
     close: () => sender.close(),

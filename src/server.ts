@@ -4,6 +4,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from './api/client.js';
 import { type AuditSink, noAudit } from './audit.js';
 import type { Logger } from './log.js';
+import { selectPrompts } from './prompts/catalog.js';
+import { registerPrompts } from './prompts/register.js';
 import type { Redactor } from './redact.js';
 import { selectTools } from './tools/catalog.js';
 import { createConfirmer, type ElicitationPort } from './tools/confirmation.js';
@@ -19,6 +21,9 @@ export const INSTRUCTIONS = [
   "Every write needs the user's explicit confirmation; never invent or reuse a confirmation_token.",
 ].join(' ');
 
+const DEMO_INSTRUCTIONS =
+  'DEMO MODE: every result is built-in sample data, not a real network; writes change only the sample data.';
+
 export interface ServerDependencies {
   readonly api: ApiClient;
   readonly redactor: Redactor;
@@ -31,12 +36,17 @@ export interface ServerDependencies {
   readonly apiKey?: string | undefined;
   readonly tokenSecret?: string | undefined;
   readonly now?: () => number;
+  /** Demo mode: every result is marked as built-in sample data. */
+  readonly demo?: boolean;
 }
 
 export function createServer(deps: ServerDependencies): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
+    {
+      instructions: deps.demo ? `${DEMO_INSTRUCTIONS} ${INSTRUCTIONS}` : INSTRUCTIONS,
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false } },
+    },
   );
   const elicitation: ElicitationPort = {
     supportsForm: () => Boolean(server.server.getClientCapabilities()?.elicitation?.form),
@@ -62,7 +72,9 @@ export function createServer(deps: ServerDependencies): McpServer {
       return { action: result.action, confirm: result.content?.['confirm'] };
     },
   };
-  const scope = createHash('sha256').update(deps.apiKey ?? '').digest('base64url');
+  const scope = createHash('sha256')
+    .update(deps.apiKey ?? '')
+    .digest('base64url');
   const tokens = createTokenSigner(deps.tokenSecret, deps.now ?? Date.now, scope);
   registerTools(server, selectTools({ readOnly: deps.readOnly }), {
     api: deps.api,
@@ -71,6 +83,8 @@ export function createServer(deps: ServerDependencies): McpServer {
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
     errorContext: { apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_') },
+    demo: deps.demo ?? false,
   });
+  registerPrompts(server, selectPrompts({ readOnly: deps.readOnly }));
   return server;
 }

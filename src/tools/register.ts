@@ -20,7 +20,11 @@ export interface ToolDependencies {
   readonly redactor: Redactor;
   readonly errorContext: ErrorContext;
   readonly maxResultBytes: number;
+  /** Demo mode: each result's text starts with DEMO_MARK (structuredContent stays schema-exact). */
+  readonly demo?: boolean;
 }
+
+export const DEMO_MARK = '[demo data: built-in sample, not a real network]';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -63,17 +67,24 @@ async function runTool(
     // Results pass the redactor too: the service may echo a secret back in any field.
     const structured = JSON.parse(deps.redactor.redact(JSON.stringify(output.structured)));
     return {
-      content: [{ type: 'text', text: deps.redactor.redact(output.text) }],
+      content: [{ type: 'text', text: deps.redactor.redact(demoMarked(output.text, deps)) }],
       structuredContent: structured,
     };
   } catch (error) {
     return {
       content: [
-        { type: 'text', text: deps.redactor.redact(describeError(error, deps.errorContext)) },
+        {
+          type: 'text',
+          text: deps.redactor.redact(demoMarked(describeError(error, deps.errorContext), deps)),
+        },
       ],
       isError: true,
     };
   }
+}
+
+function demoMarked(text: string, deps: ToolDependencies): string {
+  return deps.demo ? `${DEMO_MARK}\n${text}` : text;
 }
 
 function progressReporter(extra: Extra): ToolContext['progress'] {
