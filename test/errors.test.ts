@@ -22,7 +22,12 @@ async function start(options: HarnessOptions = {}): Promise<Harness> {
 }
 
 /** Answers requests to one path with a fixed response; everything else goes to the fake API. */
-function on(path: string, status: number, body: string, headers = JSON_TYPE): Intercept {
+function on(
+  path: string,
+  status: number,
+  body: string,
+  headers: Record<string, string> = JSON_TYPE,
+): Intercept {
   return (request, res) => (request.path === path ? reply(res, status, body, headers) : false);
 }
 
