@@ -1,0 +1,43 @@
+// `npm run pack`: stages the bundled server, manifest, icon and docs in a temp folder and packs the .mcpb.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const output = resolve(process.argv[2] ?? join(root, 'network-discovery-mcp.mcpb'));
+// One bundled file is the whole server: no node_modules goes into the bundle.
+const FILES = ['dist/index.js', 'manifest.json', 'icon.png', 'README.md', 'LICENSE'];
+
+for (const file of FILES) {
+  if (!existsSync(join(root, file))) {
+    console.error(
+      `pack: ${file} is missing${file.startsWith('dist/') ? ' (run npm run build)' : ''}`,
+    );
+    process.exit(1);
+  }
+}
+const stage = mkdtempSync(join(tmpdir(), 'ndm-pack-'));
+try {
+  for (const file of FILES) {
+    mkdirSync(dirname(join(stage, file)), { recursive: true });
+    copyFileSync(join(root, file), join(stage, file));
+  }
+  const mcpb = join(
+    root,
+    'node_modules',
+    '.bin',
+    process.platform === 'win32' ? 'mcpb.cmd' : 'mcpb',
+  );
+  const result = spawnSync(mcpb, ['pack', stage, output], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) {
+    console.error(`pack: mcpb pack failed (exit ${result.status ?? result.signal})`);
+    process.exit(1);
+  }
+} finally {
+  rmSync(stage, { recursive: true, force: true });
+}
