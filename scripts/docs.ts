@@ -1,0 +1,153 @@
+// Regenerates the README's tools and configuration tables from the live definitions (`npm run docs`).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { ENV_DOCS } from '../src/cli/usage.js';
+import { configSecrets, type EnvName, envSchema, parseConfig } from '../src/config.js';
+import { ALL_TOOLS } from '../src/tools/catalog.js';
+import type { AnyToolDefinition } from '../src/tools/define-tool.js';
+
+export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
+
+interface JsonSchema {
+  readonly type?: string;
+  readonly format?: string;
+  readonly enum?: readonly unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly default?: unknown;
+  readonly description?: string;
+  readonly items?: JsonSchema;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+}
+
+/** Table cells hold no pipes or line breaks. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+}
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.map((value) => `\`${String(value)}\``).join(' or ');
+  if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'any'}`;
+  if (schema.format === 'uuid') return 'UUID';
+  if (schema.type === 'integer' && schema.minimum !== undefined) {
+    const max = schema.maximum !== undefined && schema.maximum < 2_147_483_647;
+    return max ? `integer ${schema.minimum}..${schema.maximum}` : `integer >= ${schema.minimum}`;
+  }
+  if (schema.type === 'string' && schema.maxLength !== undefined) {
+    return schema.minLength
+      ? `string ${schema.minLength}..${schema.maxLength} chars`
+      : `string up to ${schema.maxLength} chars`;
+  }
+  return schema.type ?? 'any';
+}
+
+/** The inputs as clients see them: zod's own converter, input side, as the SDK does it. */
+function inputsOf(tool: AnyToolDefinition): string {
+  const schema = z.toJSONSchema(z.object(tool.inputSchema), {
+    target: 'draft-7',
+    io: 'input',
+  }) as JsonSchema;
+  const required = new Set(schema.required ?? []);
+  const inputs = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const facts = [
+      typeOf(property),
+      required.has(name) ? 'required' : 'optional',
+      property.default !== undefined ? `default ${JSON.stringify(property.default)}` : undefined,
+    ].filter(Boolean);
+    return `\`${name}\` (${facts.join(', ')})${property.description ? `: ${property.description}` : ''}`;
+  });
+  return inputs.length > 0 ? inputs.join('<br>') : 'none';
+}
+
+function kindOf(tool: AnyToolDefinition): string {
+  const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
+  if (readOnlyHint) return 'read-only';
+  return [
+    'writes',
+    destructiveHint ? 'destructive' : 'not destructive',
+    idempotentHint ? 'idempotent' : undefined,
+    'asks the user first',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export function toolsTable(tools: readonly AnyToolDefinition[] = ALL_TOOLS): string {
+  const rows = tools.map(
+    (tool) =>
+      `| \`${tool.name}\` | ${cell(tool.title)} | ${cell(kindOf(tool))} | ${cell(inputsOf(tool))} |`,
+  );
+  return ['| Tool | Title | Kind | Inputs |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+const DOCS_BASE_URL = 'https://scanopy.example.com';
+
+function isRequired(name: EnvName): boolean {
+  return !envSchema.shape[name].safeParse(undefined).success;
+}
+
+/**
+ * A variable is secret when its value ends up among the config's secrets (the redactor's list).
+ * Email and password are set too because the password is only accepted with an email.
+ */
+function isSecret(name: EnvName): boolean {
+  const sentinel = `docs-sentinel-${name.toLowerCase()}`;
+  const parsed = parseConfig({
+    NETWORK_DISCOVERY_BASE_URL: DOCS_BASE_URL,
+    NETWORK_DISCOVERY_EMAIL: 'docs@example.invalid',
+    NETWORK_DISCOVERY_PASSWORD: 'docs-sentinel-password-pair',
+    [name]: sentinel,
+  });
+  return parsed.ok && configSecrets(parsed.config).includes(sentinel);
+}
+
+export function configTable(): string {
+  const rows = (Object.entries(ENV_DOCS) as [EnvName, string][]).map(
+    ([name, meaning]) =>
+      `| \`${name}\` | ${isRequired(name) ? 'yes' : 'no'} | ${isSecret(name) ? 'yes' : 'no'} | ${cell(meaning)} |`,
+  );
+  return ['| Variable | Required | Secret | Meaning |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+function replaceBetween(text: string, marker: string, content: string): string {
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to === -1 || to < from) {
+    throw new Error(`README.md lacks the ${start} ... ${end} markers`);
+  }
+  return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
+}
+
+/** The README with both generated tables brought up to date; everything else untouched. */
+export function renderReadme(readme: string): string {
+  return replaceBetween(
+    replaceBetween(readme, 'tools-table', toolsTable()),
+    'config-table',
+    configTable(),
+  );
+}
+
+function main(argv: readonly string[]): void {
+  const current = readFileSync(README_PATH, 'utf8');
+  const next = renderReadme(current);
+  if (argv.includes('--check')) {
+    if (next !== current) {
+      console.error('README.md tables are out of date: run npm run docs');
+      process.exitCode = 1;
+    }
+    return;
+  }
+  if (next !== current) writeFileSync(README_PATH, next);
+  console.error(next === current ? 'README.md is up to date' : 'README.md tables regenerated');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2));
+}
