@@ -1,4 +1,5 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
+import { randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
 import { createHttpSender } from './api/http.js';
@@ -32,6 +33,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
   });
+  // HTTP mode builds a server per request: without a configured secret they must still share one
+  // key, or a token issued by one request would be refused by the next.
+  const tokenSecret = config.tokenSecret ?? randomBytes(32).toString('base64url');
   return {
     createServer(apiKey) {
       const key = apiKey ?? config.apiKey;
@@ -52,7 +56,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         readOnly: config.readOnly,
         maxResultBytes: config.maxResultBytes,
         apiKey: key,
-        tokenSecret: config.tokenSecret,
+        tokenSecret,
         demo: options.demo ?? false,
       });
     },

@@ -20,6 +20,12 @@ async function main(argv: readonly string[]): Promise<void> {
   const env = argv.includes('--demo')
     ? { ...process.env, NETWORK_DISCOVERY_BASE_URL: 'demo' }
     : process.env;
+  if (argv.includes('doctor')) {
+    // Loaded only here: stdio start-up never pays for the doctor.
+    const { runDoctor } = await import('./cli/doctor.js');
+    process.exitCode = await runDoctor({ env, write: (line) => process.stdout.write(`${line}\n`) });
+    return;
+  }
   const redactor = createRedactor();
   const log = createLogger(redactor);
   const parsed = parseConfig(env);
@@ -54,6 +60,16 @@ async function main(argv: readonly string[]): Promise<void> {
     audit: (record) => log.json({ time: new Date().toISOString(), audit: record }),
     demo: config.baseUrl === 'demo',
   });
+  if (argv.includes('--http')) {
+    // The HTTP stack is loaded only in this mode.
+    const { runHttpMode } = await import('./cli/http.js');
+    process.exitCode = await runHttpMode(runtime, argv, {
+      log,
+      tokenSecretSet: config.tokenSecret !== undefined,
+      onClose: stopDemo,
+    });
+    return;
+  }
   const { serveStdio } = await import('./cli/stdio.js');
   await serveStdio(runtime, stopDemo);
 }

@@ -1,0 +1,231 @@
+// `network-discovery-mcp doctor`: checks the settings against the service and prints a short report.
+import type { ApiClient } from '../api/client.js';
+import { createApiClient } from '../api/client.js';
+import { createHttpSender } from '../api/http.js';
+import { type Config, configSecrets, parseConfig } from '../config.js';
+import { createRedactor, type Redactor } from '../redact.js';
+import { offersSnmpCredentialEndpoint, SUPPORTED_API_VERSION } from '../tools/get-version.js';
+import { describeError } from '../tools/tool-error.js';
+import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+
+export type CheckStatus = 'pass' | 'fail' | 'skip';
+
+export interface CheckResult {
+  readonly name: string;
+  readonly status: CheckStatus;
+  readonly detail: string;
+  /** What to do about a failure. */
+  readonly hint?: string;
+}
+
+export interface DoctorOptions {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Receives the report, one line at a time (stdout in the CLI). */
+  readonly write: (line: string) => void;
+}
+
+const MARKS: Readonly<Record<CheckStatus, string>> = {
+  pass: '[PASS]',
+  fail: '[FAIL]',
+  skip: '[SKIP]',
+};
+
+/** Runs every check, prints the report, and returns the exit code: 0 only when nothing failed. */
+export async function runDoctor(options: DoctorOptions): Promise<number> {
+  const redactor = createRedactor();
+  const results: CheckResult[] = [];
+  const parsed = parseConfig(options.env);
+  if (parsed.ok) {
+    for (const secret of configSecrets(parsed.config)) redactor.add(secret);
+    results.push(configurationCheck(parsed.config));
+    results.push(...(await serviceChecks(parsed.config, redactor)));
+  } else {
+    results.push({
+      name: 'Configuration',
+      status: 'fail',
+      detail: parsed.problems.join('; '),
+      hint: `Fix the settings named above (${SERVER_NAME} --help lists them all).`,
+    });
+  }
+  for (const line of renderReport(results)) options.write(redactor.redact(line));
+  return results.some((r) => r.status === 'fail') ? 1 : 0;
+}
+
+export function renderReport(results: readonly CheckResult[]): string[] {
+  const width = Math.max(...results.map((r) => r.name.length));
+  const lines = [`${SERVER_NAME} ${SERVER_VERSION} doctor`, ''];
+  for (const result of results) {
+    lines.push(`${MARKS[result.status]} ${result.name.padEnd(width)}  ${result.detail}`);
+    if (result.hint) lines.push(`       ${' '.repeat(width)}  hint: ${result.hint}`);
+  }
+  const failed = results.filter((r) => r.status === 'fail').length;
+  lines.push(
+    '',
+    failed === 0 ? 'All checks passed.' : `${failed} of ${results.length} checks failed.`,
+  );
+  return lines;
+}
+
+function configurationCheck(config: Config): CheckResult {
+  const where = config.baseUrl === 'demo' ? 'demo (built-in sample data)' : config.baseUrl.href;
+  const parts = [
+    where,
+    `API key ${config.apiKey ? 'set' : 'not set'}`,
+    `session ${config.sessionId ? 'set' : 'not set'}`,
+    config.readOnly ? 'read-only' : 'writes allowed',
+    `timeout ${config.timeoutMs / 1000} s`,
+  ];
+  return { name: 'Configuration', status: 'pass', detail: parts.join(' · ') };
+}
+
+async function serviceChecks(config: Config, redactor: Redactor): Promise<CheckResult[]> {
+  let baseUrl: URL;
+  let stopDemo = async () => {};
+  const apiKey = config.baseUrl === 'demo' ? (config.apiKey ?? 'scp_u_demo') : config.apiKey;
+  if (config.baseUrl === 'demo') {
+    const { startSampleApi } = await import('../sample-api/server.js');
+    const demo = await startSampleApi({
+      apiKey: config.apiKey,
+      sessions: config.sessionId ? [config.sessionId] : [],
+    });
+    baseUrl = demo.url;
+    stopDemo = demo.close;
+  } else {
+    baseUrl = config.baseUrl;
+  }
+  const sender = createHttpSender({
+    timeoutMs: config.timeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
+  });
+  const client = (key: string | undefined, sessionId: string | undefined) =>
+    createApiClient({
+      baseUrl,
+      apiKey: key,
+      sessionId,
+      userAgent: `${SERVER_NAME}/${SERVER_VERSION} doctor`,
+      sender,
+      redactor,
+    });
+  const hint = (error: unknown) =>
+    describeError(error, { apiKeyLooksLikeUserKey: !apiKey || apiKey.startsWith('scp_u_') });
+  try {
+    return await runServiceChecks(client(apiKey, undefined), client(undefined, config.sessionId), {
+      apiKey,
+      sessionId: config.sessionId,
+      hint,
+    });
+  } finally {
+    await sender.close();
+    await stopDemo();
+  }
+}
+
+interface ServiceContext {
+  readonly apiKey: string | undefined;
+  readonly sessionId: string | undefined;
+  readonly hint: (error: unknown) => string;
+}
+
+async function runServiceChecks(
+  keyClient: ApiClient,
+  sessionClient: ApiClient,
+  context: ServiceContext,
+): Promise<CheckResult[]> {
+  const { hint } = context;
+  let version: Awaited<ReturnType<ApiClient['getVersion']>>;
+  try {
+    version = await keyClient.getVersion();
+  } catch (error) {
+    const unreachable = 'not checked: the service did not answer /api/version';
+    return [
+      {
+        name: 'Service reachable',
+        status: 'fail',
+        detail: 'GET /api/version failed',
+        hint: hint(error),
+      },
+      { name: 'Service version', status: 'skip', detail: unreachable },
+      { name: 'API key', status: 'skip', detail: unreachable },
+      { name: 'Session', status: 'skip', detail: unreachable },
+    ];
+  }
+  return [
+    { name: 'Service reachable', status: 'pass', detail: 'GET /api/version answered' },
+    versionCheck(version),
+    await apiKeyCheck(keyClient, context),
+    await sessionCheck(sessionClient, context),
+  ];
+}
+
+function versionCheck(version: { api_version: number; server_version: string }): CheckResult {
+  const found = `service ${version.server_version}, API v${version.api_version}`;
+  if (version.api_version !== SUPPORTED_API_VERSION) {
+    return {
+      name: 'Service version',
+      status: 'fail',
+      detail: `${found}: not supported (this server speaks API v${SUPPORTED_API_VERSION})`,
+      hint: 'Use a Scanopy 0.14.x service, or a version of this MCP server made for that API.',
+    };
+  }
+  if (!offersSnmpCredentialEndpoint(version.server_version)) {
+    return {
+      name: 'Service version',
+      status: 'fail',
+      detail: `${found}: version ${version.server_version} has no SNMP credential endpoint (only 0.14.x offers it)`,
+      hint: 'Listing discoveries works, but update_snmp_credential will not. Set NETWORK_DISCOVERY_READ_ONLY=true to hide it, or use a 0.14.x service.',
+    };
+  }
+  return { name: 'Service version', status: 'pass', detail: `${found}: supported` };
+}
+
+async function apiKeyCheck(client: ApiClient, context: ServiceContext): Promise<CheckResult> {
+  if (!context.apiKey) {
+    return {
+      name: 'API key',
+      status: 'fail',
+      detail: 'not set: only get_version works without one',
+      hint: "Set NETWORK_DISCOVERY_API_KEY to a user API key (scp_u_...), created under API Keys in the service's web UI.",
+    };
+  }
+  try {
+    const page = await client.listDiscoveries({ limit: 1 });
+    const count = page.pagination.total_count;
+    return {
+      name: 'API key',
+      status: 'pass',
+      detail: `accepted (GET /api/v1/discovery: ${count} discover${count === 1 ? 'y' : 'ies'} visible)`,
+    };
+  } catch (error) {
+    return {
+      name: 'API key',
+      status: 'fail',
+      detail: 'GET /api/v1/discovery?limit=1 failed',
+      hint: context.hint(error),
+    };
+  }
+}
+
+async function sessionCheck(client: ApiClient, context: ServiceContext): Promise<CheckResult> {
+  if (!context.sessionId) {
+    return {
+      name: 'Session',
+      status: 'skip',
+      detail: 'not set (release notes are read with the API key)',
+    };
+  }
+  try {
+    await client.getUnseenReleaseNotes();
+    return {
+      name: 'Session',
+      status: 'pass',
+      detail: 'accepted (GET /api/v1/release-notes/unseen)',
+    };
+  } catch (error) {
+    return {
+      name: 'Session',
+      status: 'fail',
+      detail: 'GET /api/v1/release-notes/unseen with the session cookie failed',
+      hint: context.hint(error),
+    };
+  }
+}

@@ -1,0 +1,201 @@
+// --http mode: MCP over Streamable HTTP at /mcp on node:http; stateless, a fresh server per request.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Runtime } from '../compose.js';
+import type { Logger } from '../log.js';
+
+export const MCP_PATH = '/mcp';
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_HOST = '127.0.0.1';
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+export interface HttpOptions {
+  readonly host: string;
+  readonly port: number;
+  /** Extra Host names accepted besides loopback and the bound address (a proxy's public name). */
+  readonly allowedHosts: readonly string[];
+}
+
+export type HttpArgs =
+  | { readonly ok: true; readonly options: HttpOptions }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+/** Reads --port N, --host H and --allowed-host H (repeatable), as `--flag value` or `--flag=value`. */
+export function parseHttpArgs(argv: readonly string[]): HttpArgs {
+  const problems: string[] = [];
+  const values = (flag: string): string[] => {
+    const found: string[] = [];
+    argv.forEach((arg, i) => {
+      if (arg === flag) {
+        const next = argv[i + 1];
+        if (next === undefined || next.startsWith('--')) problems.push(`${flag} needs a value`);
+        else found.push(next);
+      } else if (arg.startsWith(`${flag}=`)) {
+        found.push(arg.slice(flag.length + 1));
+      }
+    });
+    return found;
+  };
+  const portText = values('--port').at(-1);
+  const port = portText === undefined ? DEFAULT_PORT : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    problems.push('--port must be a whole number from 0 to 65535');
+  }
+  const host = values('--host').at(-1) ?? DEFAULT_HOST;
+  const allowedHosts = values('--allowed-host').map((h) => h.toLowerCase());
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, options: { host, port, allowedHosts } };
+}
+
+/** The Host names a request may carry; undefined means "not checked" (wildcard bind, no list). */
+export function allowedHostnames(options: HttpOptions): Set<string> | undefined {
+  const bound = options.host.toLowerCase();
+  if (WILDCARD_HOSTS.has(bound) && options.allowedHosts.length === 0) return undefined;
+  const names = new Set([...LOOPBACK_HOSTS, ...options.allowedHosts]);
+  if (!WILDCARD_HOSTS.has(bound)) names.add(bound.includes(':') ? `[${bound}]` : bound);
+  return names;
+}
+
+/** DNS rebinding guard: Host (and Origin, when sent) must name this server, not the attacker's site. */
+export function checkOrigin(
+  headers: IncomingMessage['headers'],
+  allowed: Set<string> | undefined,
+): string | undefined {
+  if (!allowed) return undefined;
+  const hostname = (value: string) => {
+    try {
+      return new URL(value).hostname.toLowerCase();
+    } catch {
+      return undefined;
+    }
+  };
+  const host = headers.host ? hostname(`http://${headers.host}`) : undefined;
+  if (!host || !allowed.has(host))
+    return `Host header ${JSON.stringify(headers.host ?? '')} is not allowed`;
+  const origin = headers.origin;
+  if (origin !== undefined) {
+    const name = hostname(origin);
+    if (!name || !allowed.has(name)) return `Origin ${JSON.stringify(origin)} is not allowed`;
+  }
+  return undefined;
+}
+
+/** The caller's own key from `Authorization: Bearer ...`; null when the header is malformed. */
+export function bearerKey(header: string | undefined): string | undefined | null {
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export interface HttpServerHandle {
+  readonly url: URL;
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(
+  runtime: Runtime,
+  options: HttpOptions,
+  log: Logger,
+): Promise<HttpServerHandle> {
+  const allowed = allowedHostnames(options);
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log.error(`HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) rpcError(res, 500, -32603, 'Internal server error');
+    });
+  });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const refused = checkOrigin(req.headers, allowed);
+    if (refused) return rpcError(res, 403, -32000, `Forbidden: ${refused}`);
+    if (path === '/healthz' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+      return;
+    }
+    if (path !== MCP_PATH)
+      return rpcError(res, 404, -32000, `Not found: MCP is served at ${MCP_PATH}`);
+    // Stateless: no session to resume or delete, and no standalone stream to open.
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      return rpcError(res, 405, -32000, 'Method not allowed: this server is stateless, use POST');
+    }
+    const key = bearerKey(req.headers.authorization);
+    if (key === null) {
+      return rpcError(res, 401, -32001, 'Authorization must be "Bearer <user API key>"');
+    }
+    const mcp = runtime.createServer(key);
+    // No sessionIdGenerator: stateless, no Mcp-Session-Id, so any replica can take any request.
+    const transport = new StreamableHTTPServerTransport({});
+    res.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res);
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  if (!allowed) {
+    log.warn(
+      `listening on every interface without --allowed-host: Host and Origin are not checked. Put it behind a proxy that checks them, or pass --allowed-host <public name>.`,
+    );
+  }
+  return {
+    url: new URL(`http://${host}:${address.port}${MCP_PATH}`),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+export interface HttpModeContext {
+  readonly log: Logger;
+  /** Whether NETWORK_DISCOVERY_TOKEN_SECRET is set (replicas must share it). */
+  readonly tokenSecretSet: boolean;
+  readonly onClose: () => Promise<void>;
+}
+
+/** The CLI side of --http: parse flags, serve until a signal; returns an exit code (2: bad flags). */
+export async function runHttpMode(
+  runtime: Runtime,
+  argv: readonly string[],
+  context: HttpModeContext,
+): Promise<number> {
+  const { log } = context;
+  const args = parseHttpArgs(argv);
+  if (!args.ok) {
+    log.error(`invalid HTTP options:\n  - ${args.problems.join('\n  - ')}`);
+    return 2;
+  }
+  if (!context.tokenSecretSet) {
+    log.warn(
+      'NETWORK_DISCOVERY_TOKEN_SECRET is not set: confirmation tokens are signed with a random per-process key, so behind a load balancer another replica refuses them. Set the same secret on every replica.',
+    );
+  }
+  const server = await startHttpServer(runtime, args.options, log);
+  log.info(`serving MCP over Streamable HTTP at ${server.url.href} (stateless)`);
+  const shutdown = async () => {
+    await Promise.allSettled([server.close(), runtime.close(), context.onClose()]);
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  return 0;
+}
