@@ -1,5 +1,6 @@
 // One zod schema over the environment: every problem reported at once, secrets never echoed.
 import { z } from 'zod';
+import { checkTransport } from './transport-safety.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', '']);
@@ -133,6 +134,13 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     problems.push(
       'NETWORK_DISCOVERY_RATE_LIMIT_BURST must not exceed NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE',
     );
+  }
+  if (e.NETWORK_DISCOVERY_BASE_URL !== 'demo') {
+    const transport = checkTransport(
+      e.NETWORK_DISCOVERY_BASE_URL,
+      e.NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP,
+    );
+    if (!transport.ok) problems.push(transport.problem);
   }
   if (problems.length > 0) return { ok: false, problems };
   const config: Config = {

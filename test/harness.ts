@@ -8,7 +8,8 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createApiClient } from '../src/api/client.js';
-import { createHttpSender } from '../src/api/http.js';
+import { describeRetry, type RetryPolicy } from '../src/api/retry.js';
+import { createTransport } from '../src/api/transport.js';
 import { createLogger } from '../src/log.js';
 import { createRedactor } from '../src/redact.js';
 import type { SampleApiOptions } from '../src/sample-api/server.js';
@@ -24,6 +25,15 @@ export interface HarnessOptions {
   readonly sessionId?: string;
   readonly readOnly?: boolean;
   readonly timeoutMs?: number;
+  /** Phase timeouts under timeoutMs (see HttpSenderOptions). */
+  readonly connectTimeoutMs?: number;
+  readonly headersTimeoutMs?: number;
+  readonly bodyTimeoutMs?: number;
+  /** The client-side quota; off unless given, so tests that make many calls stay fast. */
+  readonly rateLimit?: { readonly perMinute: number; readonly burst: number };
+  readonly retry?: Partial<RetryPolicy>;
+  /** NETWORK_DISCOVERY_EMAIL / NETWORK_DISCOVERY_PASSWORD. */
+  readonly login?: { readonly email: string; readonly password: string };
   readonly maxResultBytes?: number;
   readonly maxResponseBytes?: number;
   readonly baseUrl?: URL;
@@ -47,16 +57,24 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const apiKey = options.apiKey === null ? undefined : (options.apiKey ?? TEST_API_KEY);
   redactor.add(apiKey);
   redactor.add(options.sessionId);
+  redactor.add(options.login?.password);
   const logs: string[] = [];
   const log = createLogger(redactor, (line) => logs.push(line));
   const apiClient = createApiClient({
     baseUrl: options.baseUrl ?? api.url,
     apiKey,
     sessionId: options.sessionId,
+    login: options.login,
     userAgent: 'network-discovery-mcp/test',
-    sender: createHttpSender({
+    sender: createTransport({
       timeoutMs: options.timeoutMs ?? 5_000,
+      connectTimeoutMs: options.connectTimeoutMs,
+      headersTimeoutMs: options.headersTimeoutMs,
+      bodyTimeoutMs: options.bodyTimeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? 32_000_000,
+      rateLimit: options.rateLimit,
+      retry: options.retry,
+      onRetry: (event) => log.debug(describeRetry(event)),
     }),
     redactor,
   });

@@ -1,8 +1,14 @@
 // The API client: one private request() and one method per endpoint; knows nothing of MCP.
 import type { Redactor } from '../redact.js';
 import { interpretResponse } from './envelope.js';
-import { type Endpoint, MissingCredentialError, ResponseShapeError } from './errors.js';
-import type { HttpSender } from './http.js';
+import {
+  type Endpoint,
+  HttpError,
+  LoginError,
+  MissingCredentialError,
+  ResponseShapeError,
+} from './errors.js';
+import type { HttpSender, RawResponse } from './http.js';
 import {
   type Discovery,
   discoverySchema,
@@ -17,6 +23,13 @@ import {
   type VersionInfo,
   versionSchema,
 } from './schemas.js';
+import {
+  createSessionStore,
+  type LoginBudget,
+  type LoginFn,
+  type SessionStore,
+  sessionCookie,
+} from './session.js';
 
 export type DiscoveryQuery = {
   readonly network_id?: string | undefined;
@@ -58,10 +71,16 @@ export interface ApiClientOptions {
   readonly baseUrl: URL;
   readonly apiKey?: string | undefined;
   readonly sessionId?: string | undefined;
+  /** Email and password to log in with when a session-only endpoint has no session. */
+  readonly login?: { readonly email: string; readonly password: string } | undefined;
+  /** A session shared by every client of the process; by default one of this client's own. */
+  readonly session?: SessionStore | undefined;
   readonly userAgent: string;
   readonly sender: HttpSender;
   readonly redactor: Redactor;
 }
+
+const LOGIN_ENDPOINT: Endpoint = { method: 'POST', path: '/api/auth/login' };
 
 type Auth = 'none' | 'apiKey' | 'sessionOrApiKey';
 
@@ -76,18 +95,11 @@ interface RequestSpec {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let lastServerVersion: string | undefined;
+  const session =
+    options.session ??
+    createSessionStore({ sessionId: options.sessionId, canLogin: Boolean(options.login) });
 
-  const authHeaders = (endpoint: Endpoint, auth: Auth): Record<string, string> => {
-    if (auth === 'none') return {};
-    if (auth === 'sessionOrApiKey' && options.sessionId) {
-      return { cookie: `session_id=${options.sessionId}` };
-    }
-    if (options.apiKey) return { authorization: `Bearer ${options.apiKey}` };
-    throw new MissingCredentialError(endpoint, auth === 'apiKey' ? 'apiKey' : 'session');
-  };
-
-  const request = async (spec: RequestSpec): Promise<Envelope> => {
-    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+  const exchange = (spec: RequestSpec, auth: Record<string, string>): Promise<RawResponse> => {
     const url = new URL(
       `${options.baseUrl.pathname.replace(/\/$/, '')}${spec.path}`,
       options.baseUrl,
@@ -98,23 +110,82 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': options.userAgent,
-      ...authHeaders(endpoint, spec.auth),
+      ...auth,
     };
     let body: string | undefined;
     if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await options.sender.send({
-      endpoint,
-      url,
-      headers,
-      body,
-      signal: spec.signal,
-    });
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    return options.sender.send({ endpoint, url, headers, body, signal: spec.signal });
+  };
+
+  const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
     const envelope = interpretResponse(endpoint, response, lastServerVersion);
     lastServerVersion = envelope.meta?.server_version ?? lastServerVersion;
     return envelope;
+  };
+
+  const bearer = (spec: RequestSpec): Record<string, string> => {
+    if (spec.auth === 'none') return {};
+    if (options.apiKey) return { authorization: `Bearer ${options.apiKey}` };
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    throw new MissingCredentialError(endpoint, spec.auth === 'apiKey' ? 'apiKey' : 'session');
+  };
+
+  /** Sends the password once and keeps only the session_id cookie of the answer. */
+  const login: LoginFn = async () => {
+    const spec = {
+      method: 'POST',
+      path: LOGIN_ENDPOINT.path,
+      auth: 'none',
+      body: { email: options.login?.email, password: options.login?.password },
+    } as const;
+    const response = await exchange(spec, {});
+    const id = response.status < 300 ? sessionCookie(response.headers['set-cookie']) : undefined;
+    if (id) {
+      options.redactor.add(id);
+      return id;
+    }
+    throw loginFailure(response);
+  };
+
+  const loginFailure = (response: RawResponse): Error => {
+    if (response.status < 300) {
+      return new LoginError(LOGIN_ENDPOINT, response.status, 'the answer set no session_id cookie');
+    }
+    try {
+      interpret({ ...LOGIN_ENDPOINT, method: 'POST', auth: 'none' }, response);
+    } catch (error) {
+      // Rate limits and gateway failures say nothing about the password: report them as they are.
+      if (error instanceof HttpError && (error.status === 429 || error.status >= 502)) return error;
+      if (error instanceof HttpError) {
+        return new LoginError(LOGIN_ENDPOINT, response.status, error.detail.serviceMessage);
+      }
+    }
+    return new LoginError(LOGIN_ENDPOINT, response.status, undefined);
+  };
+
+  /**
+   * Session-only endpoints: the configured session, else a login with email and password, else
+   * the API key. A 401 with a session earns one fresh login, unless this call has just logged in.
+   */
+  const sessionRequest = async (spec: RequestSpec): Promise<Envelope> => {
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    const budget: LoginBudget = { spent: false };
+    const id = await session.current(login, budget, endpoint, spec.signal);
+    const first = await exchange(spec, { cookie: `session_id=${id}` });
+    if (first.status !== 401) return interpret(spec, first);
+    const renewed = await session.renew(id, login, budget, endpoint, spec.signal);
+    if (!renewed) return interpret(spec, first);
+    return interpret(spec, await exchange(spec, { cookie: `session_id=${renewed}` }));
+  };
+
+  const request = async (spec: RequestSpec): Promise<Envelope> => {
+    if (spec.auth === 'sessionOrApiKey' && session.available) return sessionRequest(spec);
+    return interpret(spec, await exchange(spec, bearer(spec)));
   };
 
   /** Parses a list envelope item by item: one odd item never fails the page. */

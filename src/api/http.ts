@@ -28,7 +28,14 @@ export interface HttpSender {
 }
 
 export interface HttpSenderOptions {
+  /** The whole request, from dispatch to the last body byte; each phase below fits inside it. */
   readonly timeoutMs: number;
+  /** TCP (and TLS) connection set-up; default the smaller of 10 s and timeoutMs. */
+  readonly connectTimeoutMs?: number | undefined;
+  /** From the request written to the response headers; default timeoutMs. */
+  readonly headersTimeoutMs?: number | undefined;
+  /** The longest silence between two body chunks; default timeoutMs. */
+  readonly bodyTimeoutMs?: number | undefined;
   readonly maxResponseBytes: number;
   /** Size of the keep-alive pool per origin. */
   readonly connections?: number;
@@ -43,6 +50,12 @@ const TIMEOUT_CODES: Readonly<Record<string, TimeoutError['phase']>> = {
 };
 
 export function createHttpSender(options: HttpSenderOptions): HttpSender {
+  const phaseMs: Readonly<Record<TimeoutError['phase'], number>> = {
+    connect: Math.min(options.connectTimeoutMs ?? CONNECT_TIMEOUT_CAP_MS, options.timeoutMs),
+    headers: Math.min(options.headersTimeoutMs ?? options.timeoutMs, options.timeoutMs),
+    body: Math.min(options.bodyTimeoutMs ?? options.timeoutMs, options.timeoutMs),
+    total: options.timeoutMs,
+  };
   let agentPromise: Promise<Agent> | undefined;
   // undici costs ~100 ms to import: load it on the first request, not at start-up.
   const agent = () => {
@@ -50,9 +63,9 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
       ({ Agent }) =>
         new Agent({
           connections: options.connections ?? 16,
-          connect: { timeout: Math.min(CONNECT_TIMEOUT_CAP_MS, options.timeoutMs) },
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
+          connect: { timeout: phaseMs.connect },
+          headersTimeout: phaseMs.headers,
+          bodyTimeout: phaseMs.body,
           keepAliveTimeout: 30_000,
         }),
     );
@@ -66,6 +79,8 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     try {
       const dispatcher = await agent();
+      if (request.signal?.aborted) throw new CancelledError(endpoint);
+      // undici never follows redirects unless asked to: a 3xx comes back as it is.
       const response = await dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -74,12 +89,13 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
         body: request.body ?? null,
         signal,
       });
-      const text = await readCapped(response.body, options.maxResponseBytes, endpoint);
+      const text = await readCapped(response, options.maxResponseBytes, endpoint);
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       if (request.signal?.aborted) throw new CancelledError(endpoint);
-      if (deadline.aborted) throw new TimeoutError(endpoint, options.timeoutMs, 'total');
-      throw classify(error, endpoint, url.origin, options.timeoutMs);
+      const classified = classify(error, endpoint, url.origin, phaseMs);
+      if (classified instanceof TimeoutError || !deadline.aborted) throw classified;
+      throw new TimeoutError(endpoint, options.timeoutMs, 'total');
     }
   };
 
@@ -91,12 +107,18 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
   };
 }
 
-/** Reads a body as text, refusing to buffer more than `limit` bytes. */
+/** Reads a body as text, refusing to buffer more than `limit` bytes (the rest is never read). */
 async function readCapped(
-  body: AsyncIterable<Uint8Array> & { destroy(error?: Error): unknown },
+  response: Dispatcher.ResponseData,
   limit: number,
   endpoint: Endpoint,
 ): Promise<string> {
+  const { body } = response;
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    body.destroy();
+    throw new ResponseTooLargeError(endpoint, limit);
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -110,11 +132,16 @@ async function readCapped(
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function classify(error: unknown, endpoint: Endpoint, origin: string, timeoutMs: number): Error {
-  if (error instanceof ResponseTooLargeError) return error;
+function classify(
+  error: unknown,
+  endpoint: Endpoint,
+  origin: string,
+  phaseMs: Readonly<Record<TimeoutError['phase'], number>>,
+): Error {
+  if (error instanceof ResponseTooLargeError || error instanceof CancelledError) return error;
   const code = errorCode(error);
   const phase = code ? TIMEOUT_CODES[code] : undefined;
-  if (phase) return new TimeoutError(endpoint, timeoutMs, phase);
+  if (phase) return new TimeoutError(endpoint, phaseMs[phase], phase);
   return new NetworkError(endpoint, code, origin, { cause: error });
 }
 

@@ -1,0 +1,81 @@
+// A client-side token bucket shaped like the service's quota, so this process never causes a 429.
+
+export interface RateLimiter {
+  /** Resolves when a request may be sent; rejects with the signal's reason if it aborts first. */
+  acquire(signal?: AbortSignal): Promise<void>;
+}
+
+export interface RateLimiterOptions {
+  readonly perMinute: number;
+  readonly burst: number;
+  readonly now?: () => number;
+}
+
+interface Waiter {
+  readonly resolve: () => void;
+  readonly reject: (reason: unknown) => void;
+  readonly signal: AbortSignal | undefined;
+  readonly onAbort: () => void;
+}
+
+/**
+ * The bucket refills at exactly the service's rate but holds 5% fewer tokens than its burst: a
+ * request reaches the service a little after it leaves here, and network jitter can bunch requests
+ * together; the headroom absorbs that so the service's own bucket never runs dry.
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const now = options.now ?? Date.now;
+  const capacity = Math.max(1, options.burst - Math.ceil(options.burst / 20));
+  const perMs = options.perMinute / 60_000;
+  let tokens = capacity;
+  let last = now();
+  const queue: Waiter[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  const refill = () => {
+    const at = now();
+    tokens = Math.min(capacity, tokens + (at - last) * perMs);
+    last = at;
+  };
+
+  // Waiters are served strictly in arrival order, so a burst drains fairly.
+  const pump = () => {
+    timer = undefined;
+    refill();
+    while (queue.length > 0 && tokens >= 1) {
+      const waiter = queue.shift() as Waiter;
+      tokens -= 1;
+      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.resolve();
+    }
+    if (queue.length > 0 && !timer) {
+      timer = setTimeout(pump, Math.max(1, Math.ceil((1 - tokens) / perMs)));
+    }
+  };
+
+  return {
+    acquire(signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      refill();
+      if (queue.length === 0 && tokens >= 1) {
+        tokens -= 1;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = {
+          resolve,
+          reject,
+          signal,
+          onAbort: () => {
+            const index = queue.indexOf(waiter);
+            if (index >= 0) queue.splice(index, 1);
+            reject(signal?.reason);
+          },
+        };
+        signal?.addEventListener('abort', waiter.onAbort, { once: true });
+        queue.push(waiter);
+        if (!timer) pump();
+      });
+    },
+  };
+}
