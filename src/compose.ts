@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
-import { createHttpSender } from './api/http.js';
+import { describeRetry } from './api/retry.js';
+import { createSessionStore } from './api/session.js';
+import { createTransport } from './api/transport.js';
 import type { AuditSink } from './audit.js';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
@@ -28,11 +30,19 @@ export interface Runtime {
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { config, redactor } = options;
-  // One pool for every server: keep-alive connections are shared across callers.
-  const sender = createHttpSender({
+  // One pool, one rate limiter and one login session for every server: keep-alive connections and
+  // the service's quota are shared across callers.
+  const sender = createTransport({
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
+    rateLimit: { perMinute: config.rateLimitPerMinute, burst: config.rateLimitBurst },
+    onRetry: (event) => options.log.debug(describeRetry(event)),
   });
+  const login =
+    config.email && config.password
+      ? { email: config.email, password: config.password }
+      : undefined;
+  const session = createSessionStore({ sessionId: config.sessionId, canLogin: Boolean(login) });
   // HTTP mode builds a server per request: without a configured secret they must still share one
   // key, or a token issued by one request would be refused by the next.
   const tokenSecret = config.tokenSecret ?? randomBytes(32).toString('base64url');
@@ -44,6 +54,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         baseUrl: options.baseUrl,
         apiKey: key,
         sessionId: config.sessionId,
+        login,
+        session,
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
         sender,
         redactor,

@@ -4,6 +4,7 @@ import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig } from './config.js';
 import { createLogger } from './log.js';
 import { createRedactor } from './redact.js';
+import { checkTransport } from './transport-safety.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 const EXIT_CONFIG = 2;
@@ -49,6 +50,8 @@ async function main(argv: readonly string[]): Promise<void> {
     log.info(`demo mode: serving built-in sample data from ${demo.url.origin}`);
   } else {
     baseUrl = config.baseUrl;
+    const transport = checkTransport(baseUrl, config.allowInsecureHttp);
+    if (transport.ok && transport.warning) log.warn(transport.warning);
   }
   const { createRuntime } = await import('./compose.js');
   const runtime = createRuntime({
