@@ -1,0 +1,109 @@
+// npm run demo: the sample API on 127.0.0.1, the built server over stdio, each tool called and printed.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  SAMPLE_CREDENTIAL_ID,
+  SAMPLE_NETWORKS,
+  SAMPLE_ORGANIZATION_ID,
+  SAMPLE_TAGS,
+} from '../src/sample-api/data.js';
+import { startSampleApi } from '../src/sample-api/server.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Any scp_u_ key is accepted by the sample API; this one only exists on this machine.
+const DEMO_KEY = 'scp_u_demo000000000000000000000000000';
+const RULE = '─'.repeat(78);
+
+function show(title: string, body: string): void {
+  console.log(`\n${RULE}\n▶ ${title}\n${RULE}\n${body}`);
+}
+
+function textOf(result: CallToolResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+async function main(): Promise<number> {
+  const api = await startSampleApi();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(ROOT, 'dist', 'index.js')],
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: DEMO_KEY,
+    },
+    stderr: 'pipe',
+  });
+  const serverLog: string[] = [];
+  transport.stderr?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString('utf8')));
+  const client = new Client({ name: 'network-discovery-mcp-demo', version: '1.0.0' });
+  let failures = 0;
+
+  const call = async (name: string, args: Record<string, unknown> = {}, note = '') => {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    if (result.isError) failures++;
+    // The transcript is read by people: the secret argument is masked here as the server masks it.
+    const masked =
+      'community' in args ? { ...args, community: '<new community, not shown>' } : args;
+    const shown = Object.keys(args).length > 0 ? ` ${JSON.stringify(masked)}` : '';
+    show(`${name}${shown}${note}`, `${result.isError ? '[tool error] ' : ''}${textOf(result)}`);
+    return result;
+  };
+
+  try {
+    await client.connect(transport);
+    const server = client.getServerVersion();
+    const { tools } = await client.listTools();
+    const names = new Set(tools.map((tool) => tool.name));
+    console.log('network-discovery-mcp demo');
+    console.log(`  sample API (plays Scanopy 0.14.x): ${api.url.origin}`);
+    console.log(`  MCP server: node dist/index.js over stdio (${server?.name} ${server?.version})`);
+    console.log(`  tools: ${[...names].join(', ')}`);
+    console.log(`  instructions: ${client.getInstructions() ?? '(none)'}`);
+
+    await call('get_version');
+    await call('list_discoveries', { limit: 10 });
+    await call('list_discoveries', { network_id: SAMPLE_NETWORKS.lab }, ' (one network)');
+    await call('get_unseen_release_notes');
+    if (names.has('list_snmp_credentials')) await call('list_snmp_credentials');
+
+    if (names.has('update_snmp_credential')) {
+      // This client offers no elicitation, so the server answers with a preview and a token.
+      const preview = await call(
+        'update_snmp_credential',
+        {
+          id: SAMPLE_CREDENTIAL_ID,
+          name: 'Office switches',
+          organization_id: SAMPLE_ORGANIZATION_ID,
+          community: 'rotated-demo-community',
+          tags: [SAMPLE_TAGS.core],
+        },
+        ' (preview only: this client cannot be asked, so it gets a token)',
+      );
+      const status = (preview.structuredContent as Record<string, unknown> | undefined)?.['status'];
+      if (status !== 'preview') failures++;
+    }
+    const writes = api.requests.filter((request) => request.method !== 'GET').length;
+    console.log(
+      `\n${RULE}\nThe preview was not confirmed, so nothing was written (${writes} write requests reached the sample API).`,
+    );
+    console.log(
+      `${api.requests.length} HTTP requests in all, every one to ${api.url.host}. Next: add the server to your MCP client (see README, "Client setup").`,
+    );
+  } catch (error) {
+    failures++;
+    console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (serverLog.length > 0) console.error(`server stderr:\n${serverLog.join('')}`);
+  } finally {
+    await client.close();
+    await api.close();
+  }
+  if (failures > 0) console.error(`\n${failures} demo step(s) failed.`);
+  return failures > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
