@@ -83,5 +83,6 @@ const png = Buffer.concat([
   chunk('IDAT', deflateSync(rows, { level: 9 })),
   chunk('IEND', Buffer.alloc(0)),
 ]);
-writeFileSync(new URL('../icon.png', import.meta.url), png);
-console.log(`icon.png: ${SIZE}x${SIZE}, ${png.length} bytes`);
+const output = process.argv[2] ?? new URL('../icon.png', import.meta.url);
+writeFileSync(output, png);
+console.log(`${output}: ${SIZE}x${SIZE}, ${png.length} bytes`);
