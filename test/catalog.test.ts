@@ -125,6 +125,11 @@ describe('tools/list', () => {
     expect([...(update?.required ?? [])].sort()).toEqual(
       ['community', 'id', 'name', 'organization_id', 'tags'].sort(),
     );
-    expect(byName.get('update_snmp_credential')?.description).toMatch(/current name and tags/);
+    // The update replaces the whole record: the model must be told to pass the current name and tags.
+    const description = byName.get('update_snmp_credential')?.description ?? '';
+    expect(description).toMatch(/\bcurrent\b/);
+    expect(description).toMatch(/\bname\b/);
+    expect(description).toMatch(/\btags\b/);
+    expect(description).toMatch(/\bkeep\b/);
   });
 });

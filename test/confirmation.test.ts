@@ -112,7 +112,7 @@ describe('with a client that offers elicitation', () => {
     expect(statusOf(result)).toBe(status);
     expect(textOf(result)).toMatch(/nothing was written/i);
     expect(h.elicitations).toHaveLength(1);
-    expect(h.api.requests).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
     expect(h.api.data.credentials[0]?.name).toBe('Office switches');
   });
 });
@@ -129,7 +129,7 @@ describe('with a client without elicitation (token path)', () => {
     expect(textOf(preview)).toContain(String(token));
     expect(textOf(preview)).toMatch(/same arguments/);
     expectNoCommunity(JSON.stringify(preview));
-    expect(h.api.requests).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
 
     const confirmed = await h.call('update_snmp_credential', {
       ...ARGS,
@@ -173,7 +173,7 @@ describe('with a client without elicitation (token path)', () => {
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/nothing was written/);
-    expect(h.api.requests).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
   });
 
   it('refuses a token that was already used', async () => {
@@ -196,7 +196,7 @@ describe('with a client without elicitation (token path)', () => {
     const result = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/nothing was written/);
-    expect(h.api.requests).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
   });
 
   it('refuses a token after its five minutes', async () => {
@@ -207,7 +207,7 @@ describe('with a client without elicitation (token path)', () => {
     const result = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/expired/);
-    expect(h.api.requests).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
   });
 
   it('accepts a token just inside its five minutes', async () => {
