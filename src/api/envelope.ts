@@ -1,4 +1,5 @@
 // Turns a raw HTTP answer into the envelope or a typed error, surviving HTML, plain text and odd JSON.
+import { sanitizeJson, serviceText } from '../sanitize.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
 import type { RawResponse } from './http.js';
 import { type Envelope, envelopeSchema } from './schemas.js';
@@ -13,7 +14,8 @@ export function interpretResponse(
 ): Envelope {
   const { status } = response;
   if (status >= 300 && status < 400) {
-    throw new HttpError(endpoint, status, { location: header(response, 'location') });
+    const location = header(response, 'location');
+    throw new HttpError(endpoint, status, { location: location && cut(location) });
   }
   const json = parseJson(response.text);
   const envelope = json === undefined ? undefined : envelopeSchema.safeParse(json);
@@ -48,7 +50,8 @@ export function interpretResponse(
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
+    // Every JSON value from the service is cleaned here, once, before anything reads it.
+    return sanitizeJson(JSON.parse(text));
   } catch {
     return undefined;
   }
@@ -84,10 +87,7 @@ function plainTextMessage(response: RawResponse): string | undefined {
 }
 
 function cut(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_SERVICE_MESSAGE
-    ? `${oneLine.slice(0, MAX_SERVICE_MESSAGE)}…`
-    : oneLine;
+  return serviceText(text, MAX_SERVICE_MESSAGE);
 }
 
 /** Retry-After is whole seconds (usually 0) or an HTTP date. */

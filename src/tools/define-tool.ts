@@ -40,6 +40,8 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape
   readonly annotations: ToolAnnotations;
   /** Tools that change the service are left out in read-only mode. */
   readonly writes: boolean;
+  /** Arguments holding secrets: redacted everywhere from the moment the call arrives. */
+  readonly secretArguments?: readonly string[];
   readonly handler: (
     args: z.infer<z.ZodObject<I>>,
     context: ToolContext,

@@ -1,7 +1,7 @@
 // get_unseen_release_notes: releases newer than the last one the user dismissed, as markdown.
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { htmlToMarkdown, safeHref } from './html-to-markdown.js';
 
 export const getUnseenReleaseNotes = defineTool({
   name: 'get_unseen_release_notes',
@@ -30,13 +30,15 @@ export const getUnseenReleaseNotes = defineTool({
   writes: false,
   async handler(_args, { api, signal }) {
     const result = await api.getUnseenReleaseNotes(signal);
+    // Headings stay on one line and addresses stay http(s): both are someone else's text.
     const releases = result.releases.map((release) => ({
-      version: release.version,
-      title: release.title,
-      date: release.date,
-      url: release.url,
+      version: oneLine(release.version),
+      title: oneLine(release.title),
+      date: oneLine(release.date),
+      url: safeHref(release.url) ?? '',
       notes: htmlToMarkdown(release.html),
     }));
+    const changelogUrl = safeHref(result.changelog_url);
     const lines =
       releases.length === 0
         ? ['No unseen release notes: the user has seen every release up to the running version.']
@@ -48,13 +50,14 @@ export const getUnseenReleaseNotes = defineTool({
       if (release.url) lines.push(release.url);
       if (release.notes) lines.push(release.notes);
     }
-    if (result.changelog_url) lines.push(`Full changelog: ${result.changelog_url}`);
+    if (changelogUrl) lines.push(`Full changelog: ${changelogUrl}`);
     return {
-      structured: {
-        releases,
-        ...(result.changelog_url ? { changelog_url: result.changelog_url } : {}),
-      },
+      structured: { releases, ...(changelogUrl ? { changelog_url: changelogUrl } : {}) },
       text: lines.join('\n'),
     };
   },
 });
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -54,6 +54,11 @@ async function runTool(
   extra: Extra,
   deps: ToolDependencies,
 ): Promise<CallToolResult> {
+  // Before anything else, so even an error on the very first request cannot echo a secret.
+  for (const name of tool.secretArguments ?? []) {
+    const value = args[name];
+    if (typeof value === 'string') deps.redactor.add(value);
+  }
   const context: ToolContext = {
     api: deps.api,
     signal: extra.signal,

@@ -1,0 +1,167 @@
+// The redactor: known secrets in every encoding, credential syntax, and ordinary text left alone.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/log.js';
+import { createRedactor } from '../src/redact.js';
+import {
+  SAMPLE_CREDENTIAL_ID,
+  SAMPLE_ORGANIZATION_ID,
+  SAMPLE_TAGS,
+} from '../src/sample-api/data.js';
+import { describeError } from '../src/tools/tool-error.js';
+import { envelopeError, reply, TEST_API_KEY } from './fake-api.js';
+import { type Harness, startHarness, textOf } from './harness.js';
+
+const KEY = 'scp_u_abcdefghijklmnopqrstuvwxyz012345';
+const SESSION = 'sess-4f1b9c2d7e6a5b3c';
+const COMMUNITY = 'c0mmunity with spaces & "quotes"';
+
+describe('known secrets', () => {
+  const redactor = createRedactor([KEY, SESSION, COMMUNITY]);
+
+  it.each([
+    ['plain', `key ${KEY} here`],
+    ['URL-encoded', `q=${encodeURIComponent(COMMUNITY)}`],
+    ['form-encoded', `community=${encodeURIComponent(COMMUNITY).replace(/%20/g, '+')}`],
+    ['JSON-escaped', JSON.stringify({ echoed: COMMUNITY })],
+    ['JSON-escaped twice', JSON.stringify(JSON.stringify({ echoed: COMMUNITY }))],
+    ['inside a longer word', `prefix${KEY}suffix`],
+  ])('masks a secret written %s', (_form, text) => {
+    const out = redactor.redact(text);
+    expect(out).toContain('[redacted]');
+    expect(out).not.toContain(KEY);
+    expect(out).not.toContain('c0mmunity');
+    expect(out).not.toContain(SESSION);
+  });
+
+  it('keeps JSON valid when masking inside it', () => {
+    const json = JSON.stringify({ a: `x ${COMMUNITY} y`, b: [SESSION] });
+    expect(() => JSON.parse(redactor.redact(json))).not.toThrow();
+  });
+
+  it('masks a short secret only as a whole word', () => {
+    const r = createRedactor(['pub1']);
+    expect(r.redact('community pub1 in use')).toBe('community [redacted] in use');
+    expect(r.redact('pub12 and xpub1 stay')).toBe('pub12 and xpub1 stay');
+  });
+
+  it('ignores empty, very short and placeholder values', () => {
+    const r = createRedactor(['', '   ', 'ab', '********']);
+    const text = 'a tab ******** ab';
+    expect(r.redact(text)).toBe(text);
+  });
+
+  it('masks a secret added later, and the longest secret whole', () => {
+    const r = createRedactor();
+    expect(r.redact('new-community-2026')).toBe('new-community-2026');
+    r.add('community-2026');
+    r.add('new-community-2026');
+    expect(r.redact('was new-community-2026.')).toBe('was [redacted].');
+  });
+});
+
+describe('credentials recognised by their syntax', () => {
+  const redactor = createRedactor();
+
+  it.each([
+    ['Authorization: Bearer scp_u_0123456789abcdefABCDEF', 'Authorization: Bearer [redacted]'],
+    ['authorization: Basic dXNlcjpwYXNzd29yZA==', 'authorization: Basic [redacted]'],
+    ['{"authorization":"Bearer abc.def.ghi123"}', '{"authorization":"Bearer [redacted]"}'],
+    ['Cookie: session_id=abc123; theme=dark', 'Cookie: [redacted]'],
+    ['set-cookie: session_id=s3cr3t; HttpOnly', 'set-cookie: [redacted]'],
+    ['sent session_id=zzz-111 along', 'sent session_id=[redacted] along'],
+    ['{"email":"a@b.c","password":"hunter2!"}', '{"email":"a@b.c","password":"[redacted]"}'],
+    ['{"community":"office-secret"}', '{"community":"[redacted]"}'],
+    ['login?password=hunter2&x=1', 'login?password=[redacted]&x=1'],
+    ['token: bearer eyJhbGciOiJIUzI1NiJ9x1', 'token: bearer [redacted]'],
+    ['key scp_u_ZZZZZZZZZZZZZZZZZZZZ of another user', 'key [redacted] of another user'],
+    ['daemon scp_d_YYYYYYYYYYYY here', 'daemon [redacted] here'],
+  ])('masks %j', (input, expected) => {
+    expect(redactor.redact(input)).toBe(expected);
+  });
+
+  it('keeps the redaction placeholder the service shows', () => {
+    expect(redactor.redact('{"community":"********"}')).toBe('{"community":"********"}');
+  });
+});
+
+describe('ordinary text is never mangled', () => {
+  const redactor = createRedactor([KEY, SESSION, 'office-community']);
+
+  it.each([
+    'The key is sent as a bearer token in the Authorization header.',
+    'Bearer authentication failed; check the key.',
+    'Set NETWORK_DISCOVERY_SESSION_ID (the session_id cookie of a logged-in browser).',
+    'Check NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD; the password is wrong.',
+    'The cookie expired: log in again.',
+    '- community: changes (not shown)',
+    'Update SNMP credential a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d: tags 1 -> 0',
+    'Invalid email or password',
+  ])('%j', (text) => {
+    expect(redactor.redact(text)).toBe(text);
+  });
+
+  it('leaves every error message this server writes intact', () => {
+    const context = { apiKeyLooksLikeUserKey: true };
+    for (const message of [
+      describeError(new Error('boom'), context),
+      'Wait a few seconds and try again.',
+    ]) {
+      expect(redactor.redact(message)).toBe(message);
+    }
+  });
+});
+
+describe('everywhere the server writes', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('logs pass the redactor', () => {
+    const lines: string[] = [];
+    const log = createLogger(createRedactor([KEY]), (line) => lines.push(line));
+    log.error(`request failed with Authorization: Bearer ${KEY}`);
+    log.json({ header: `Bearer ${KEY}` });
+    expect(lines.join('\n')).not.toContain(KEY);
+  });
+
+  it('masks a community from the moment it is seen in the arguments, before any write', async () => {
+    const community = 'fresh-community-Q7';
+    h = await startHarness();
+    // No elicitation: the first call only previews, nothing is sent to the update endpoint.
+    const preview = await h.call('update_snmp_credential', {
+      id: SAMPLE_CREDENTIAL_ID,
+      name: 'Office switches',
+      organization_id: SAMPLE_ORGANIZATION_ID,
+      community,
+      tags: [SAMPLE_TAGS.core],
+    });
+    expect(preview.structuredContent).toMatchObject({ status: 'preview' });
+    expect(h.api.requests.some((r) => r.method === 'PUT')).toBe(false);
+    // A later failure in which the service echoes that value is still masked.
+    h.api.setIntercept((_req, res) =>
+      reply(res, 500, `duplicate community ${community} in audit table`, {
+        'content-type': 'text/plain',
+      }),
+    );
+    const result = await h.call('list_discoveries', {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('duplicate community [redacted] in audit table');
+    expect(JSON.stringify([preview, result])).not.toContain(community);
+    expect(h.logs.join('\n')).not.toContain(community);
+  });
+
+  it('masks the API key the service echoes in an error', async () => {
+    h = await startHarness();
+    h.api.setIntercept((req, res) =>
+      reply(res, 401, envelopeError(`unknown key ${req.headers['authorization']}`), {
+        'content-type': 'application/json',
+      }),
+    );
+    const result = await h.call('list_discoveries', {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('[redacted]');
+    expect(JSON.stringify(result)).not.toContain(TEST_API_KEY);
+  });
+});
