@@ -1,0 +1,178 @@
+// `doctor`: each check against the fake API, the exit code, and that no secret is ever printed.
+import { spawn } from 'node:child_process';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runDoctor } from '../src/cli/doctor.js';
+import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
+import { type SampleApi, startFakeApi, TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
+
+let api: SampleApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+async function doctor(env: Record<string, string>) {
+  const lines: string[] = [];
+  const code = await runDoctor({ env, write: (line) => lines.push(line) });
+  return { code, out: lines.join('\n') };
+}
+
+/** The report line of one check, e.g. "[FAIL] API key ...". */
+function line(out: string, name: string): string {
+  return out.split('\n').find((l) => l.includes(`] ${name} `)) ?? '';
+}
+
+function hint(out: string, name: string): string {
+  const lines = out.split('\n');
+  const at = lines.findIndex((l) => l.includes(`] ${name} `));
+  return at >= 0 && lines[at + 1]?.includes('hint:') ? (lines[at + 1] ?? '') : '';
+}
+
+describe('doctor', () => {
+  it('passes every check against a healthy 0.14 service, key and session, and exits 0', async () => {
+    api = await startFakeApi();
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
+    });
+    expect(code).toBe(0);
+    for (const name of [
+      'Configuration',
+      'Service reachable',
+      'Service version',
+      'API key',
+      'Session',
+    ]) {
+      expect(line(out, name)).toMatch(/^\[PASS\]/);
+    }
+    expect(line(out, 'Service version')).toContain('0.14.13');
+    expect(out).toContain('All checks passed.');
+    // One cheap call for the key, the session checked on its own (cookie, no bearer).
+    const discovery = api.requests.filter((r) => r.path === '/api/v1/discovery');
+    expect(discovery).toHaveLength(1);
+    expect(discovery[0]?.query.get('limit')).toBe('1');
+    const notes = api.requests.find((r) => r.path === '/api/v1/release-notes/unseen');
+    expect(notes?.headers['cookie']).toBe(`session_id=${TEST_SESSION_ID}`);
+    expect(notes?.headers['authorization']).toBeUndefined();
+  });
+
+  it('fails the version check naming the version when the SNMP credential endpoint is gone', async () => {
+    api = await startFakeApi();
+    api.data.serverVersion = '0.15.2';
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    });
+    expect(code).toBe(1);
+    expect(line(out, 'Service version')).toMatch(/^\[FAIL\].*0\.15\.2/);
+    expect(hint(out, 'Service version')).toMatch(/update_snmp_credential/);
+    expect(line(out, 'API key')).toMatch(/^\[PASS\]/);
+  });
+
+  it('fails the key check with the service status and a hint, and never prints the key', async () => {
+    api = await startFakeApi();
+    const wrongKey = 'scp_u_WRONGwrongWRONGwrong0123456789';
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: wrongKey,
+    });
+    expect(code).toBe(1);
+    expect(line(out, 'API key')).toMatch(/^\[FAIL\]/);
+    expect(hint(out, 'API key')).toMatch(/HTTP 401.*NETWORK_DISCOVERY_API_KEY/);
+    expect(out).not.toContain(wrongKey);
+    expect(out).not.toContain('WRONGwrong');
+  });
+
+  it('fails a missing key with the variable to set', async () => {
+    api = await startFakeApi();
+    const { code, out } = await doctor({ NETWORK_DISCOVERY_BASE_URL: api.url.href });
+    expect(code).toBe(1);
+    expect(line(out, 'API key')).toMatch(/^\[FAIL\] API key\s+not set/);
+    expect(hint(out, 'API key')).toContain('NETWORK_DISCOVERY_API_KEY');
+    expect(line(out, 'Session')).toMatch(/^\[SKIP\]/);
+  });
+
+  it('fails a session the service does not accept, without printing it', async () => {
+    api = await startFakeApi();
+    const session = 'sess-EXPIRED-abcdef0123456789';
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      NETWORK_DISCOVERY_SESSION_ID: session,
+    });
+    expect(code).toBe(1);
+    expect(line(out, 'Session')).toMatch(/^\[FAIL\]/);
+    expect(hint(out, 'Session')).toContain('HTTP 401');
+    expect(out).not.toContain(session);
+  });
+
+  it('reports an unreachable service once and skips the checks that depend on it', async () => {
+    api = await startFakeApi();
+    const url = api.url.href;
+    await api.close();
+    api = undefined;
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: url,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    });
+    expect(code).toBe(1);
+    expect(line(out, 'Service reachable')).toMatch(/^\[FAIL\]/);
+    expect(hint(out, 'Service reachable')).toMatch(/Could not reach.*ECONNREFUSED/);
+    for (const name of ['Service version', 'API key', 'Session']) {
+      expect(line(out, name)).toMatch(/^\[SKIP\]/);
+    }
+    expect(out).toContain('1 of 5 checks failed.');
+  });
+
+  it('reports invalid configuration without echoing a secret', async () => {
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: 'ftp://scanopy.example.com',
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      NETWORK_DISCOVERY_TIMEOUT_MS: 'soon',
+    });
+    expect(code).toBe(1);
+    expect(line(out, 'Configuration')).toMatch(
+      /^\[FAIL\].*NETWORK_DISCOVERY_BASE_URL.*NETWORK_DISCOVERY_TIMEOUT_MS/,
+    );
+    expect(out).not.toContain(TEST_API_KEY);
+  });
+});
+
+describe('network-discovery-mcp doctor (built entry)', () => {
+  beforeAll(async () => {
+    await ensureBuilt();
+  }, 120_000);
+
+  // Asynchronous: the fake API lives in this process and must keep answering while doctor runs.
+  const run = (env: Record<string, string>, args: string[] = ['doctor']) =>
+    new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [DIST_ENTRY, ...args], {
+        env: { PATH: process.env['PATH'] ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+      });
+      child.on('close', (status) => resolve({ status, stdout }));
+    });
+
+  it('prints the report on stdout and exits 0 when every check passes (demo)', async () => {
+    const result = await run({}, ['--demo', 'doctor']);
+    expect(result.stdout).toContain('[PASS] Service version');
+    expect(result.stdout).toContain('All checks passed.');
+    expect(result.status).toBe(0);
+  });
+
+  it('exits 1 when a check fails', async () => {
+    api = await startFakeApi();
+    const result = await run({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: 'scp_u_WRONGwrongWRONGwrong0123456789',
+    });
+    expect(result.stdout).toContain('[FAIL] API key');
+    expect(result.stdout).not.toContain('WRONGwrong');
+    expect(result.status).toBe(1);
+  });
+});
