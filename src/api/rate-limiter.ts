@@ -19,13 +19,15 @@ interface Waiter {
 }
 
 /**
- * The bucket refills at exactly the service's rate but holds 5% fewer tokens than its burst: a
- * request reaches the service a little after it leaves here, and network jitter can bunch requests
- * together; the headroom absorbs that so the service's own bucket never runs dry.
+ * The bucket refills at exactly the service's rate but holds fewer tokens than its burst: requests
+ * leaving here evenly can reach the service bunched together (a slow connection, a busy event
+ * loop), and the service's bucket sees the bunch, not the pacing. Holding back the larger of 5% of
+ * the burst and one second of refill (8 of 150 at the default quota) absorbs that much jitter.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
-  const capacity = Math.max(1, options.burst - Math.ceil(options.burst / 20));
+  const reserve = Math.max(Math.ceil(options.burst / 20), Math.ceil(options.perMinute / 60));
+  const capacity = Math.max(1, options.burst - reserve);
   const perMs = options.perMinute / 60_000;
   let tokens = capacity;
   let last = now();

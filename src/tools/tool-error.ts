@@ -22,6 +22,15 @@ export interface ErrorContext {
   readonly apiKeyLooksLikeUserKey: boolean;
 }
 
+/** Connection failures that prove nothing was sent. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 const SNMP_ROUTE_HINT =
   'The SNMP credential endpoints exist on Scanopy 0.14.x only; from 0.15 the service manages credentials differently.';
 
@@ -44,12 +53,17 @@ export function describeError(error: unknown, context: ErrorContext): string {
       : `${call} needs a session or an API key, and neither is configured. Set NETWORK_DISCOVERY_SESSION_ID (the session_id cookie of a logged-in browser), or NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD, and restart the MCP server.`;
   }
   if (error instanceof NetworkError) {
-    return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}. Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
+    const reached = error.endpoint.method !== 'GET' && !NOT_SENT_CODES.has(error.code ?? '');
+    const write = reached
+      ? ' The connection broke after the write was sent, so it may or may not have been applied: read the credential back before trying again.'
+      : '';
+    return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}.${write} Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
   }
   if (error instanceof TimeoutError) {
     const seconds = Math.round(error.timeoutMs / 100) / 10;
+    // A connect timeout means nothing was sent.
     const write =
-      error.endpoint.method === 'GET'
+      error.endpoint.method === 'GET' || error.phase === 'connect'
         ? ''
         : ' The write may or may not have been applied: read the credential back before trying again.';
     return `${call} got no ${error.phase === 'body' ? 'complete answer' : 'answer'} within ${seconds} s.${write} The service may be overloaded; try again later or raise NETWORK_DISCOVERY_TIMEOUT_MS.`;

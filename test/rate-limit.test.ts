@@ -1,0 +1,111 @@
+// The client-side quota: bursts of tool calls never draw a 429 from a fake that enforces the service's quota.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRateLimiter } from '../src/api/rate-limiter.js';
+import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
+import { type Harness, startHarness } from './harness.js';
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+/** Starts the fake and the server with the same quota on both sides, as in production. */
+async function withQuota(perMinute: number, burst: number): Promise<Harness> {
+  return startHarness({
+    sample: { rateLimit: { perMinute, burst } },
+    rateLimit: { perMinute, burst },
+  });
+}
+
+async function burstOf(h: Harness, calls: number) {
+  const results = await Promise.all(
+    Array.from({ length: calls }, (_, i) =>
+      h.call('list_discoveries', { limit: 1, offset: i % 6 }),
+    ),
+  );
+  return results;
+}
+
+describe('client-side rate limit', () => {
+  /*
+   * 400 calls at the service's real quota (300 a minute, burst 150) need about 50 s of refill.
+   * Both buckets here refill 20 times faster (6,000 a minute, 100 a second) with the same burst:
+   * the shape of the problem is the same (a burst at once, then the rest paced by the refill rate,
+   * the fake counting every request against its own bucket), it just takes a few seconds. The
+   * client keeps one second of refill in reserve (100 tokens at this rate, 8 at the real one), so
+   * here it sends 50 at once, then 100 a second.
+   */
+  it('400 calls issued at once all complete with no 429 from the service', async () => {
+    harness = await withQuota(6_000, 150);
+    const results = await burstOf(harness, 400);
+    expect(results.filter((result) => result.isError)).toEqual([]);
+    expect(harness.api.rateLimited()).toBe(0);
+    expect(harness.api.requests.filter((r) => r.path === '/api/v1/discovery')).toHaveLength(400);
+  }, 60_000);
+
+  it('at the real quota (300 a minute, burst 150) a burst past the burst size draws no 429', async () => {
+    harness = await withQuota(300, 150);
+    // 165 calls: the burst and then 15 or more paced at 5 a second, a few seconds in all.
+    const results = await burstOf(harness, 165);
+    expect(results.filter((result) => result.isError)).toEqual([]);
+    expect(harness.api.rateLimited()).toBe(0);
+  }, 60_000);
+
+  it('the fake really does answer 429 when the client does not pace itself', async () => {
+    // The same burst without the client-side limiter: proves the tests above can fail.
+    harness = await startHarness({
+      sample: { rateLimit: { perMinute: 300, burst: 150 } },
+      retry: { maxAttempts: 1 },
+    });
+    const results = await burstOf(harness, 165);
+    expect(harness.api.rateLimited()).toBeGreaterThan(0);
+    expect(results.some((result) => result.isError)).toBe(true);
+  });
+});
+
+describe('waiting for the limiter', () => {
+  it('a write cancelled while it waits for a token is never sent', async () => {
+    // One token a second, none spare: the write queues behind get_version's token.
+    harness = await startHarness({ rateLimit: { perMinute: 60, burst: 1 }, elicit: 'accept' });
+    expect((await harness.call('get_version')).isError).toBeFalsy();
+    const controller = new AbortController();
+    const write = harness.client
+      .callTool(
+        {
+          name: 'update_snmp_credential',
+          arguments: {
+            id: SAMPLE_CREDENTIAL_ID,
+            organization_id: SAMPLE_ORGANIZATION_ID,
+            name: 'Office switches',
+            community: 'never-Sent-Community-42',
+            tags: [],
+          },
+        },
+        undefined,
+        { signal: controller.signal },
+      )
+      .catch((error: unknown) => error);
+    while (harness.elicitations.length === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    expect(await write).toBeInstanceOf(Error);
+    // This call queues behind wherever the write was: had the write kept its place in the
+    // queue, it would reach the service before this read does.
+    expect((await harness.call('get_version')).isError).toBeFalsy();
+    const methods = harness.api.requests.map((r) => `${r.method} ${r.path}`);
+    expect(methods).not.toContain(`PUT /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`);
+  });
+
+  it('an abort while queued rejects at once and frees the place in the queue', async () => {
+    let clock = 0;
+    const limiter = createRateLimiter({ perMinute: 60, burst: 1, now: () => clock });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire(controller.signal);
+    controller.abort(new Error('cancelled by the client'));
+    await expect(waiting).rejects.toThrow('cancelled by the client');
+    clock = 1_000;
+    // The next waiter gets the refilled token: the aborted one did not take it.
+    await expect(limiter.acquire()).resolves.toBeUndefined();
+  });
+});
