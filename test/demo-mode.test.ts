@@ -1,0 +1,114 @@
+// --demo over stdio: every result says it is demo data, and a write changes only the in-process sample.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SAMPLE_CREDENTIAL_ID,
+  SAMPLE_ORGANIZATION_ID,
+  SAMPLE_TAGS,
+} from '../src/sample-api/data.js';
+import { DEMO_MARK } from '../src/tools/register.js';
+import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
+import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+
+const READ_CALLS: Record<string, Record<string, unknown>> = {
+  list_discoveries: { limit: 2 },
+  get_version: {},
+  get_unseen_release_notes: {},
+  list_snmp_credentials: {},
+};
+
+/** A service the user also configured: --demo must never send it anything. */
+let realService: SampleApi;
+const clients: Client[] = [];
+
+async function startDemo(): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [DIST_ENTRY, '--demo'],
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      NETWORK_DISCOVERY_BASE_URL: realService.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'demo-test', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+const text = (result: CallToolResult) =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+
+beforeAll(async () => {
+  await ensureBuilt();
+  realService = await startFakeApi();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await realService?.close();
+});
+
+describe('demo mode (--demo) over stdio', () => {
+  it('says so in the instructions and starts every tool result with the demo mark', async () => {
+    const client = await startDemo();
+    expect(client.getInstructions()).toMatch(/^DEMO MODE/);
+    const listed = (await client.listTools()).tools.map((t) => t.name);
+    for (const [name, args] of Object.entries(READ_CALLS)) {
+      if (!listed.includes(name)) continue;
+      // The SDK client checks structuredContent against the outputSchema: the mark stays in the text.
+      const result = await call(client, name, args);
+      expect(text(result).startsWith(`${DEMO_MARK}\n`), name).toBe(true);
+    }
+    const failed = await call(client, 'list_snmp_credentials', {
+      id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(failed.isError).toBe(true);
+    expect(text(failed).startsWith(DEMO_MARK)).toBe(true);
+  });
+
+  it('a confirmed write changes the sample data only, never the configured service', async () => {
+    const client = await startDemo();
+    const args = {
+      id: SAMPLE_CREDENTIAL_ID,
+      name: 'Office switches (rotated)',
+      organization_id: SAMPLE_ORGANIZATION_ID,
+      community: 'demo-New-Community-42',
+      tags: [SAMPLE_TAGS.core],
+    };
+    const preview = await call(client, 'update_snmp_credential', args);
+    expect(text(preview).startsWith(DEMO_MARK)).toBe(true);
+    const token = (preview.structuredContent as { confirmation_token?: string }).confirmation_token;
+    expect(token).toEqual(expect.any(String));
+    const written = await call(client, 'update_snmp_credential', {
+      ...args,
+      confirmation_token: token,
+    });
+    expect(written.isError).toBeFalsy();
+    expect(written.structuredContent).toMatchObject({
+      status: 'updated',
+      credential: { name: 'Office switches (rotated)' },
+    });
+    expect(text(written).startsWith(DEMO_MARK)).toBe(true);
+    const after = await call(client, 'list_snmp_credentials', { id: SAMPLE_CREDENTIAL_ID });
+    expect(after.structuredContent).toMatchObject({
+      credentials: [{ name: 'Office switches (rotated)' }],
+    });
+    // The service named in NETWORK_DISCOVERY_BASE_URL never heard of any of it.
+    expect(realService.requests).toHaveLength(0);
+    // Each demo process starts from a fresh copy of the sample data.
+    const fresh = await startDemo();
+    const original = await call(fresh, 'list_snmp_credentials', { id: SAMPLE_CREDENTIAL_ID });
+    expect(original.structuredContent).toMatchObject({
+      credentials: [{ name: 'Office switches' }],
+    });
+  });
+});
