@@ -1,4 +1,6 @@
-// The write audit trail: one JSON record per write attempt, never containing the community.
+// The write audit trail: one JSON line per write attempt, never containing the community.
+import type { Redactor } from './redact.js';
+
 export type AuditOutcome =
   | 'preview-issued'
   | 'confirmed'
@@ -13,10 +15,38 @@ export interface AuditRecord {
   readonly outcome: AuditOutcome;
   readonly credential_id: string;
   readonly credential_name: string;
+  /** HTTP status of the write's answer, when there was one. */
   readonly status?: number;
+  /** Why: how it was confirmed, why it was refused or failed. Never a secret. */
   readonly detail?: string;
 }
 
 export type AuditSink = (record: AuditRecord) => void;
 
 export const noAudit: AuditSink = () => {};
+
+/** The line written for a record: time first, then the record's own fields, nothing else. */
+export function auditLine(record: AuditRecord, time: Date): string {
+  return JSON.stringify({
+    time: time.toISOString(),
+    event: 'write-audit',
+    tool: record.tool,
+    outcome: record.outcome,
+    credential_id: record.credential_id,
+    credential_name: record.credential_name,
+    ...(record.status === undefined ? {} : { status: record.status }),
+    ...(record.detail === undefined ? {} : { detail: record.detail }),
+  });
+}
+
+/**
+ * A sink that writes each record as one redacted line. The redactor is belt and braces: records
+ * never hold the community, but a name could still echo a secret.
+ */
+export function createAuditSink(
+  write: (line: string) => void,
+  redactor: Redactor,
+  now: () => Date = () => new Date(),
+): AuditSink {
+  return (record) => write(redactor.redact(auditLine(record, now())));
+}

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Entry: reads argv and env, builds the runtime, and starts the chosen mode; exit codes live here.
+import { type AuditSink, createAuditSink } from './audit.js';
+import { openAuditFile } from './audit-file.js';
+import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig } from './config.js';
-import { createLogger } from './log.js';
-import { createRedactor } from './redact.js';
+import { createLogger, type Logger } from './log.js';
+import { createRedactor, type Redactor } from './redact.js';
 import { checkTransport } from './transport-safety.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
@@ -29,6 +32,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const redactor = createRedactor();
   const log = createLogger(redactor);
+  installProcessGuards(log);
   const parsed = parseConfig(env);
   if (!parsed.ok) {
     log.error(
@@ -39,6 +43,11 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const config: Config = parsed.config;
   for (const secret of configSecrets(config)) redactor.add(secret);
+  const audit = openAudit(config, redactor, log);
+  if (!audit) {
+    process.exitCode = EXIT_CONFIG;
+    return;
+  }
 
   let baseUrl: URL;
   let stopDemo = async () => {};
@@ -60,7 +69,7 @@ async function main(argv: readonly string[]): Promise<void> {
     baseUrl,
     redactor,
     log,
-    audit: (record) => log.json({ time: new Date().toISOString(), audit: record }),
+    audit,
     demo: config.baseUrl === 'demo',
   });
   if (argv.includes('--http')) {
@@ -75,6 +84,24 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const { serveStdio } = await import('./cli/stdio.js');
   await serveStdio(runtime, stopDemo);
+}
+
+/** The write audit trail: appended to its own file when one is named, else one line on stderr. */
+function openAudit(config: Config, redactor: Redactor, log: Logger): AuditSink | undefined {
+  const toStderr = (line: string) => process.stderr.write(`${line}\n`);
+  if (!config.auditLogPath) return createAuditSink(toStderr, redactor);
+  try {
+    const file = openAuditFile(config.auditLogPath, (line, error) => {
+      log.error(`could not append to NETWORK_DISCOVERY_AUDIT_LOG (${String(error)}); the record:`);
+      toStderr(line);
+    });
+    return createAuditSink(file.write, redactor);
+  } catch (error) {
+    log.error(
+      `cannot open NETWORK_DISCOVERY_AUDIT_LOG for appending: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

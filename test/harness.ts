@@ -10,6 +10,7 @@ import {
 import { createApiClient } from '../src/api/client.js';
 import { describeRetry, type RetryPolicy } from '../src/api/retry.js';
 import { createTransport } from '../src/api/transport.js';
+import type { AuditSink } from '../src/audit.js';
 import { createLogger } from '../src/log.js';
 import { createRedactor } from '../src/redact.js';
 import type { SampleApiOptions } from '../src/sample-api/server.js';
@@ -40,6 +41,8 @@ export interface HarnessOptions {
   readonly now?: () => number;
   /** When set, the client declares elicitation and answers every request this way. */
   readonly elicit?: ElicitAnswer;
+  /** Where write attempts are recorded (none by default). */
+  readonly audit?: AuditSink;
 }
 
 export interface Harness {
@@ -86,6 +89,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     maxResultBytes: options.maxResultBytes ?? 100_000,
     apiKey,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.audit ? { audit: options.audit } : {}),
   });
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(

@@ -3,10 +3,12 @@ import type { AnyToolDefinition } from './define-tool.js';
 import { getUnseenReleaseNotes } from './get-unseen-release-notes.js';
 import { getVersion } from './get-version.js';
 import { listDiscoveries } from './list-discoveries.js';
+import { listSnmpCredentials } from './list-snmp-credentials.js';
 import { updateSnmpCredential } from './update-snmp-credential.js';
 
 export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   listDiscoveries,
+  listSnmpCredentials,
   updateSnmpCredential,
   getUnseenReleaseNotes,
   getVersion,

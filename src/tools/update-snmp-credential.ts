@@ -1,7 +1,11 @@
 // update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
 import { z } from 'zod';
+import { ApiError, HttpError } from '../api/errors.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
+import type { AuditOutcome, AuditRecord } from '../audit.js';
 import type { ConfirmationDecision } from './confirmation.js';
+import { type CredentialPreview, credentialPreview } from './credential-preview.js';
+import { readCurrentCredential } from './current-credential.js';
 import { defineTool } from './define-tool.js';
 import { credentialLine, credentialView } from './format.js';
 import { credentialOutput, uuid } from './schemas.js';
@@ -32,20 +36,36 @@ const inputSchema = {
     .describe('From the preview, after the user agreed'),
 };
 
-type Args = z.infer<z.ZodObject<typeof inputSchema>>;
-
-export function changeSummary(args: Args): string {
-  return [
-    `Update SNMP credential ${args.id}:`,
-    `- name: ${args.name}`,
-    `- organization: ${args.organization_id}`,
-    `- version: ${args.version ?? 'V2c'}`,
-    `- tags: ${args.tags.length} (the whole list is replaced)`,
-    `- community: a new value of ${args.community.length} characters (not shown)`,
-  ].join('\n');
+function previewFields(preview: CredentialPreview | undefined) {
+  return preview ? { changes: preview.changes, warnings: preview.warnings } : {};
 }
 
-function notWritten(decision: Exclude<ConfirmationDecision, { kind: 'confirmed' }>, args: Args) {
+/** What the audit trail says about a failed write: status and error kind, never its message. */
+function failure(error: unknown): { status?: number; detail: string } {
+  if (error instanceof HttpError) {
+    return { status: error.status, detail: error.detail.code ?? 'http-error' };
+  }
+  return { detail: error instanceof ApiError ? error.kind : 'internal-error' };
+}
+
+const AUDITED: Readonly<Record<ConfirmationDecision['kind'], AuditOutcome>> = {
+  preview: 'preview-issued',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  'invalid-token': 'refused',
+};
+
+function decisionDetail(decision: ConfirmationDecision): string | undefined {
+  if (decision.kind === 'confirmed') return `via ${decision.via}`;
+  if (decision.kind === 'declined') return decision.action;
+  if (decision.kind === 'invalid-token') return `token ${decision.reason}`;
+  return undefined;
+}
+
+function notWritten(
+  decision: Exclude<ConfirmationDecision, { kind: 'confirmed' }>,
+  preview: CredentialPreview | undefined,
+) {
   switch (decision.kind) {
     case 'preview':
       return {
@@ -53,12 +73,13 @@ function notWritten(decision: Exclude<ConfirmationDecision, { kind: 'confirmed' 
           status: 'preview' as const,
           confirmation_token: decision.token,
           expires_at: decision.expiresAt.toISOString(),
+          ...previewFields(preview),
         },
-        text: `Nothing written yet. Show the user this change and ask them to approve it:\n${changeSummary(args)}\nOnly after they agree, call update_snmp_credential again with the same arguments plus confirmation_token "${decision.token}" (valid 5 minutes, once).`,
+        text: `Nothing written yet. Show the user this change and ask them to approve it:\n${preview?.text ?? ''}\nOnly after they agree, call update_snmp_credential again with the same arguments plus confirmation_token "${decision.token}" (valid 5 minutes, once).`,
       };
     case 'declined':
       return {
-        structured: { status: 'declined' as const },
+        structured: { status: 'declined' as const, ...previewFields(preview) },
         text: `The user did not approve the change (${decision.action}); nothing was written. Do not retry unless they ask.`,
       };
     case 'invalid-token':
@@ -84,13 +105,15 @@ export const updateSnmpCredential = defineTool({
   name: 'update_snmp_credential',
   title: 'Update SNMP credential',
   description:
-    'Replace an SNMP credential (e.g. rotate its community). The update overwrites every field: pass the current name and tags to keep them. The user must confirm: the client asks them, or you get a preview and confirmation_token; show the preview, and call again with the same arguments and the token only after they agree. Never pass a community of asterisks.',
+    'Replace an SNMP credential (e.g. rotate its community). Call list_snmp_credentials first to get id, organization_id, name and tags: the update overwrites every field, so pass the current ones to keep them. The user must confirm: the client asks them, or you get a preview and confirmation_token; show the preview, and call again with the same arguments and the token only after they agree. Never pass a community of asterisks.',
   inputSchema,
   outputSchema: {
     status: z.enum(['updated', 'preview', 'declined']),
     credential: credentialOutput.optional(),
     confirmation_token: z.string().optional(),
     expires_at: z.string().optional(),
+    changes: z.array(z.string()).optional(),
+    warnings: z.array(z.string()).optional(),
   },
   annotations: {
     readOnlyHint: false,
@@ -99,16 +122,39 @@ export const updateSnmpCredential = defineTool({
     openWorldHint: false,
   },
   writes: true,
-  async handler(args, { api, signal, confirmer }) {
-    if (REDACTION_PLACEHOLDER.test(args.community)) throw new PlaceholderCommunityError();
+  secretArguments: ['community'],
+  async handler(args, { api, signal, confirmer, audit }) {
+    const record = (outcome: AuditOutcome, extra: Partial<AuditRecord> = {}) =>
+      audit({
+        tool: 'update_snmp_credential',
+        outcome,
+        credential_id: args.id,
+        credential_name: args.name,
+        ...extra,
+      });
+    if (REDACTION_PLACEHOLDER.test(args.community)) {
+      record('refused', { detail: 'placeholder community' });
+      throw new PlaceholderCommunityError();
+    }
     const { confirmation_token: token, ...bound } = args;
-    const decision = await confirmer.confirm({
-      message: changeSummary(args),
-      bound,
-      token,
-      signal,
-    });
-    if (decision.kind !== 'confirmed') return notWritten(decision, args);
+    // A token means the person already saw the preview; only a first call reads the current state.
+    const preview =
+      token === undefined
+        ? credentialPreview(
+            { ...args, version: args.version ?? 'V2c' },
+            await readCurrentCredential(api, args.id, signal),
+          )
+        : undefined;
+    let decision: ConfirmationDecision;
+    try {
+      decision = await confirmer.confirm({ message: preview?.text ?? '', bound, token, signal });
+    } catch (error) {
+      record('failed', { detail: 'confirmation not obtained' });
+      throw error;
+    }
+    const detail = decisionDetail(decision);
+    record(AUDITED[decision.kind], detail ? { detail } : {});
+    if (decision.kind !== 'confirmed') return notWritten(decision, preview);
     const update: SnmpCredentialUpdate = {
       name: args.name,
       organization_id: args.organization_id,
@@ -116,9 +162,18 @@ export const updateSnmpCredential = defineTool({
       tags: args.tags,
       ...(args.version ? { version: args.version } : {}),
     };
-    const credential = credentialView(await api.updateSnmpCredential(args.id, update, signal));
+    record('sent');
+    let credential: ReturnType<typeof credentialView>;
+    try {
+      credential = credentialView(await api.updateSnmpCredential(args.id, update, signal));
+    } catch (error) {
+      record('failed', failure(error));
+      throw error;
+    }
+    // The client returns only on a success envelope, which the service sends with 200.
+    record('succeeded', { status: 200 });
     return {
-      structured: { status: 'updated' as const, credential },
+      structured: { status: 'updated' as const, credential, ...previewFields(preview) },
       text: `Updated (confirmed via ${decision.via}); the community was changed and is not shown.\n${credentialLine(credential)}`,
     };
   },

@@ -1,0 +1,99 @@
+// The before/after of an SNMP credential update, as a person reads it before confirming.
+import type { CredentialOutput } from './schemas.js';
+
+/** What the update will write (the community is never part of it). */
+export interface CredentialChange {
+  readonly id: string;
+  readonly name: string;
+  readonly organization_id: string;
+  readonly version: string;
+  readonly tags: readonly string[];
+}
+
+/** The stored credential when it could be read, or why it could not. */
+export type CurrentState =
+  | { readonly known: true; readonly credential: CredentialOutput }
+  | { readonly known: false; readonly reason: string };
+
+export interface CredentialPreview {
+  /** Summary, field lines and warnings; the first line stands alone (a form field description). */
+  readonly text: string;
+  /** Fields that change; "community" always, the others when the current state says so. */
+  readonly changes: string[];
+  readonly warnings: string[];
+}
+
+const SHOWN_TAGS = 10;
+
+function tagList(tags: readonly string[]): string {
+  if (tags.length === 0) return 'none';
+  const shown = tags.slice(0, SHOWN_TAGS).join(', ');
+  return tags.length > SHOWN_TAGS ? `${shown} and ${tags.length - SHOWN_TAGS} more` : shown;
+}
+
+function fieldLine(label: string, before: string, after: string): string {
+  return before === after
+    ? `- ${label}: ${after} (unchanged)`
+    : `- ${label}: ${before} -> ${after}`;
+}
+
+export function credentialPreview(
+  next: CredentialChange,
+  current: CurrentState,
+): CredentialPreview {
+  if (!current.known) {
+    return {
+      text: [
+        `Update SNMP credential ${next.id}: current state unknown (${current.reason}); every field below replaces what is stored.`,
+        `- name: "${next.name}"`,
+        `- organization: ${next.organization_id}`,
+        `- version: ${next.version}`,
+        `- tags (${next.tags.length}): ${tagList(next.tags)}`,
+        '- community: changes (not shown)',
+      ].join('\n'),
+      changes: ['community'],
+      warnings: [],
+    };
+  }
+  const before = current.credential;
+  const beforeVersion = before.version ?? 'V2c';
+  const removed = before.tags.filter((tag) => !next.tags.includes(tag));
+  const added = next.tags.filter((tag) => !before.tags.includes(tag));
+  const changes = [
+    before.name !== next.name ? 'name' : undefined,
+    before.organization_id !== next.organization_id ? 'organization_id' : undefined,
+    beforeVersion !== next.version ? 'version' : undefined,
+    removed.length > 0 || added.length > 0 ? 'tags' : undefined,
+    'community',
+  ].filter((field): field is string => field !== undefined);
+  const warnings: string[] = [];
+  if (removed.length > 0) {
+    warnings.push(
+      `WARNING: removes ${removed.length} tag${removed.length === 1 ? '' : 's'} (${tagList(removed)}): the tag list is replaced whole; pass the current tags to keep them.`,
+    );
+  }
+  if (before.name !== next.name) {
+    warnings.push(`WARNING: renames the credential from "${before.name}" to "${next.name}".`);
+  }
+  if (beforeVersion !== next.version) {
+    warnings.push(`WARNING: changes the SNMP version from ${beforeVersion} to ${next.version}.`);
+  }
+  const tagChange = [
+    added.length ? `adds ${tagList(added)}` : undefined,
+    removed.length ? `removes ${tagList(removed)}` : undefined,
+  ].filter(Boolean);
+  const tagLine = `- tags (${next.tags.length}): ${tagList(next.tags)} ${tagChange.length ? `(was ${before.tags.length}; ${tagChange.join('; ')})` : '(unchanged)'}`;
+  return {
+    text: [
+      `Update SNMP credential "${before.name}" (${next.id}): changes ${changes.join(', ')}.`,
+      fieldLine('name', `"${before.name}"`, `"${next.name}"`),
+      fieldLine('organization', before.organization_id, next.organization_id),
+      fieldLine('version', beforeVersion, next.version),
+      tagLine,
+      '- community: changes (not shown)',
+      ...warnings,
+    ].join('\n'),
+    changes,
+    warnings,
+  };
+}

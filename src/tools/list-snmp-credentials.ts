@@ -1,0 +1,70 @@
+// list_snmp_credentials: the organization's SNMP credentials, or one by id; the community never shown.
+import { z } from 'zod';
+import { defineTool } from './define-tool.js';
+import { credentialLine, credentialView, plural } from './format.js';
+import { type CredentialOutput, credentialOutput, paginationOutput, uuid } from './schemas.js';
+
+export const listSnmpCredentials = defineTool({
+  name: 'list_snmp_credentials',
+  title: 'List SNMP credentials',
+  description:
+    'List SNMP credentials (id, name, organization_id, version, tags, dates; never the community), or one by id. Use it before update_snmp_credential.',
+  inputSchema: {
+    id: uuid().optional().describe('Only this credential'),
+    limit: z.number().int().min(0).max(1000).default(50).describe('Page size 1-1000; 0 = all'),
+    offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Items to skip'),
+  },
+  outputSchema: {
+    credentials: z.array(credentialOutput),
+    pagination: paginationOutput.optional(),
+  },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  writes: false,
+  async handler(args, { api, signal, maxResultBytes }) {
+    if (args.id) {
+      const credential = credentialView(await api.getSnmpCredential(args.id, signal));
+      return {
+        structured: { credentials: [credential] },
+        text: `# SNMP credential ${credential.id}\n${credentialLine(credential)}`,
+      };
+    }
+    const page = await api.listSnmpCredentials({ limit: args.limit, offset: args.offset }, signal);
+    const all = page.items.map(credentialView);
+    const credentials = withinBudget(all, maxResultBytes);
+    const omitted = all.length - credentials.length;
+    const { pagination } = page;
+    const first = credentials.length > 0 ? pagination.offset + 1 : 0;
+    const last = pagination.offset + credentials.length;
+    const lines = [`# SNMP credentials ${first}-${last} of ${pagination.total_count}`];
+    if (credentials.length === 0) lines.push('No SNMP credentials.');
+    lines.push(...credentials.map(credentialLine));
+    if (page.skipped > 0) {
+      lines.push(`${plural(page.skipped, 'item')} could not be read and were left out.`);
+    }
+    if (omitted > 0) {
+      lines.push(
+        `${omitted} more not shown to stay within the result budget: call again with offset ${last} and a smaller limit.`,
+      );
+    } else if (pagination.has_more) {
+      lines.push(`${pagination.total_count - last} more: call again with offset ${last}.`);
+    }
+    return { structured: { credentials, pagination }, text: lines.join('\n') };
+  },
+});
+
+/** The leading credentials whose text and structured forms fit the budget, with room to spare. */
+function withinBudget(credentials: CredentialOutput[], budget: number): CredentialOutput[] {
+  let used = 1_000;
+  let count = 0;
+  for (const credential of credentials) {
+    used += JSON.stringify(credential).length + credentialLine(credential).length + 2;
+    if (used > budget) break;
+    count++;
+  }
+  return credentials.slice(0, count);
+}
