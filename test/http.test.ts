@@ -1,0 +1,265 @@
+// --http mode: a real SDK client over Streamable HTTP on 127.0.0.1: stateless, per-request keys,
+// tokens shared across replicas through NETWORK_DISCOVERY_TOKEN_SECRET, Host/Origin checks.
+import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  type HttpServerHandle,
+  parseHttpArgs,
+  startHttpServer,
+} from '../src/cli/http.js';
+import { createRuntime, type Runtime } from '../src/compose.js';
+import { parseConfig } from '../src/config.js';
+import { createLogger } from '../src/log.js';
+import { createRedactor } from '../src/redact.js';
+import {
+  SAMPLE_CREDENTIAL_ID,
+  SAMPLE_ORGANIZATION_ID,
+  SAMPLE_TAGS,
+} from '../src/sample-api/data.js';
+import { type SampleApi, startFakeApi } from './fake-api.js';
+
+const KEY_CONFIGURED = 'scp_u_CONFIGURED0123456789abcdefABCD';
+const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
+const SECRET = 'replica-shared-secret-0123456789abcdef';
+
+let api: SampleApi;
+const servers: { handle: HttpServerHandle; runtime: Runtime }[] = [];
+const clients: Client[] = [];
+
+async function startInstance(tokenSecret: string | undefined = SECRET): Promise<HttpServerHandle> {
+  const parsed = parseConfig({
+    NETWORK_DISCOVERY_BASE_URL: api.url.href,
+    NETWORK_DISCOVERY_API_KEY: KEY_CONFIGURED,
+    ...(tokenSecret ? { NETWORK_DISCOVERY_TOKEN_SECRET: tokenSecret } : {}),
+  });
+  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+  const redactor = createRedactor();
+  const log = createLogger(redactor, () => {});
+  const runtime = createRuntime({
+    config: parsed.config,
+    baseUrl: api.url,
+    redactor,
+    log,
+    audit: () => {},
+  });
+  const handle = await startHttpServer(
+    runtime,
+    { host: '127.0.0.1', port: 0, allowedHosts: [] },
+    log,
+  );
+  servers.push({ handle, runtime });
+  return handle;
+}
+
+async function connect(url: URL, apiKey?: string, elicitation = false): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: apiKey ? { headers: { authorization: `Bearer ${apiKey}` } } : {},
+  });
+  const client = new Client(
+    { name: 'http-test', version: '1.0.0' },
+    { capabilities: elicitation ? { elicitation: { form: {} } } : {} },
+  );
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+/** A raw request, so Host and Origin can be set the way a browser under DNS rebinding would. */
+function rawPost(url: URL, headers: Record<string, string>, method = 'POST') {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1.0.0' },
+    },
+  });
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...headers,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(method === 'POST' ? body : undefined);
+    },
+  );
+}
+
+beforeAll(async () => {
+  api = await startFakeApi({ apiKeys: [KEY_CONFIGURED, KEY_ALICE] });
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+afterAll(async () => {
+  await Promise.all(
+    servers.map(({ handle, runtime }) => handle.close().then(() => runtime.close())),
+  );
+  await api?.close();
+});
+
+describe('HTTP mode options', () => {
+  it('binds to 127.0.0.1:3000 unless told otherwise', () => {
+    expect(parseHttpArgs(['--http'])).toEqual({
+      ok: true,
+      options: { host: DEFAULT_HOST, port: DEFAULT_PORT, allowedHosts: [] },
+    });
+    expect(DEFAULT_HOST).toBe('127.0.0.1');
+    expect(parseHttpArgs(['--http', '--port', '8080', '--host=0.0.0.0'])).toMatchObject({
+      ok: true,
+      options: { host: '0.0.0.0', port: 8080 },
+    });
+    expect(parseHttpArgs(['--http', '--port', 'eighty'])).toMatchObject({ ok: false });
+    expect(parseHttpArgs(['--http', '--host'])).toMatchObject({ ok: false });
+  });
+});
+
+describe('Streamable HTTP at /mcp', () => {
+  it('serves the tools to a real SDK client on 127.0.0.1, without an Mcp-Session-Id', async () => {
+    const handle = await startInstance();
+    expect(handle.url.hostname).toBe('127.0.0.1');
+    expect(handle.url.pathname).toBe('/mcp');
+    const client = await connect(handle.url);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['list_discoveries', 'update_snmp_credential']));
+    const initialize = await rawPost(handle.url, {});
+    expect(initialize.status).toBe(200);
+    expect(initialize.headers['mcp-session-id']).toBeUndefined();
+  });
+
+  it("passes each request's own bearer key through to the service, else the configured key", async () => {
+    const handle = await startInstance();
+    const alice = await connect(handle.url, KEY_ALICE);
+    expect((await call(alice, 'list_discoveries', { limit: 1 })).isError).toBeFalsy();
+    expect(api.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${KEY_ALICE}`);
+    const anonymous = await connect(handle.url);
+    expect((await call(anonymous, 'list_discoveries', { limit: 1 })).isError).toBeFalsy();
+    expect(api.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${KEY_CONFIGURED}`);
+  });
+
+  it('refuses an Authorization header that is not a bearer token', async () => {
+    const handle = await startInstance();
+    const response = await rawPost(handle.url, { authorization: 'Basic dXNlcjpwYXNz' });
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
+  });
+
+  it('accepts a confirmation token issued by another replica with the same secret', async () => {
+    const [first, second, stranger] = [
+      await startInstance(SECRET),
+      await startInstance(SECRET),
+      await startInstance('a-different-secret-9876543210fedcba'),
+    ];
+    const args = {
+      id: SAMPLE_CREDENTIAL_ID,
+      name: 'Office switches',
+      organization_id: SAMPLE_ORGANIZATION_ID,
+      community: 'http-Rotated-Community-1',
+      tags: [SAMPLE_TAGS.core],
+    };
+    // Even a client that offers elicitation gets a token: a stateless server cannot wait for its answer.
+    const onFirst = await connect(first.url, KEY_ALICE, true);
+    const preview = await call(onFirst, 'update_snmp_credential', args);
+    const token = (preview.structuredContent as { confirmation_token?: string }).confirmation_token;
+    expect(token).toEqual(expect.any(String));
+    const puts = () => api.requests.filter((r) => r.method === 'PUT').length;
+    const before = puts();
+
+    const onStranger = await connect(stranger.url, KEY_ALICE);
+    const refused = await call(onStranger, 'update_snmp_credential', {
+      ...args,
+      confirmation_token: token,
+    });
+    expect(refused.isError).toBe(true);
+    expect(puts()).toBe(before);
+
+    const onSecond = await connect(second.url, KEY_ALICE);
+    const written = await call(onSecond, 'update_snmp_credential', {
+      ...args,
+      confirmation_token: token,
+    });
+    expect(written.isError).toBeFalsy();
+    expect(written.structuredContent).toMatchObject({ status: 'updated' });
+    expect(puts()).toBe(before + 1);
+    expect(api.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${KEY_ALICE}`);
+  });
+
+  it('keeps tokens valid across requests of one instance even without a configured secret', async () => {
+    const handle = await startInstance(undefined);
+    const args = {
+      id: SAMPLE_CREDENTIAL_ID,
+      name: 'Office switches',
+      organization_id: SAMPLE_ORGANIZATION_ID,
+      community: 'http-Rotated-Community-2',
+      tags: [SAMPLE_TAGS.core],
+    };
+    const client = await connect(handle.url);
+    const preview = await call(client, 'update_snmp_credential', args);
+    const token = (preview.structuredContent as { confirmation_token?: string }).confirmation_token;
+    const written = await call(client, 'update_snmp_credential', {
+      ...args,
+      confirmation_token: token,
+    });
+    expect(written.structuredContent).toMatchObject({ status: 'updated' });
+  });
+});
+
+describe('DNS rebinding and method checks', () => {
+  it('rejects a foreign Host header with 403 before any MCP handling', async () => {
+    const handle = await startInstance();
+    const response = await rawPost(handle.url, { host: 'evil.example.com' });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain('Host');
+  });
+
+  it('rejects a foreign Origin even with a loopback Host', async () => {
+    const handle = await startInstance();
+    const response = await rawPost(handle.url, { origin: 'http://evil.example.com' });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain('Origin');
+  });
+
+  it('accepts localhost Host and Origin', async () => {
+    const handle = await startInstance();
+    const response = await rawPost(handle.url, {
+      host: `localhost:${handle.url.port}`,
+      origin: `http://localhost:${handle.url.port}`,
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('answers GET on /mcp with 405 (stateless: no stream to open) and other paths with 404', async () => {
+    const handle = await startInstance();
+    expect((await rawPost(handle.url, {}, 'GET')).status).toBe(405);
+    expect((await rawPost(new URL('/other', handle.url), {})).status).toBe(404);
+  });
+});
