@@ -1,20 +1,118 @@
-// Bundles src/index.ts into the single file dist/index.js that `node dist/index.js` serves from.
-import { chmod } from 'node:fs/promises';
+// Bundles src/index.ts into the single file dist/index.js: a small launcher with the server embedded.
+//
+// Start-up is dominated by V8 compiling ~1 MB of bundled code (the SDK, zod 4, undici). Node 20 has no
+// built-in compile cache for a single file, so the launcher compiles the embedded bundle with
+// node:vm and a V8 code cache kept in the user's cache directory (written once per build, keyed by
+// the bundle's SHA-256, never trusted across builds). Without a cache it still works: it just compiles.
+import { createHash } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
 
-await build({
+/** Replaces a module with stand-in source (only for code stdio mode provably never runs). */
+const replace = (name, filter, contents) => ({
+  name,
+  setup(b) {
+    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: name }));
+    b.onLoad({ filter: /.*/, namespace: name }, () => ({
+      contents,
+      loader: 'js',
+      resolveDir: '.',
+    }));
+  },
+});
+
+const result = await build({
   entryPoints: ['src/index.ts'],
+  write: false,
   outfile: 'dist/index.js',
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  // CommonJS so the launcher can run it as a vm.Script (the only form a code cache applies to on Node 20).
+  format: 'cjs',
   target: 'node20',
   minify: true,
   legalComments: 'none',
-  // CommonJS dependencies (undici) call require() for Node built-ins; ESM output needs a real one.
-  banner: {
-    js: "import { createRequire as __ndmCreateRequire } from 'node:module'; const require = __ndmCreateRequire(import.meta.url);",
-  },
   logLevel: 'warning',
+  metafile: true,
+  plugins: [
+    // zod re-exports ~40 locales as a namespace; esbuild keeps them all. English is imported directly.
+    replace('zod-locales', /^\.\.\/locales\/index\.js$/, 'export {};'),
+    // The SDK imports ajv only to validate elicitation answers (flat forms). src/server.ts passes
+    // formSchemaValidator; this makes the SDK's default the same validator, so ajv is never bundled.
+    replace(
+      'sdk-ajv-provider',
+      /\/validation\/ajv-provider\.js$/,
+      `import { formSchemaValidator } from ${JSON.stringify(resolve('src/form-schema-validator.ts'))};
+export class AjvJsonSchemaValidator { getValidator(schema) { return formSchemaValidator.getValidator(schema); } }`,
+    ),
+  ],
 });
+
+const bundle = result.outputFiles[0].text.replace(/^#!.*\n/, '');
+const dynamic = Object.values(result.metafile.outputs)
+  .flatMap((output) => output.imports)
+  .filter((entry) => entry.kind === 'dynamic-import' && entry.external);
+if (dynamic.length > 0) {
+  throw new Error(`vm.Script cannot run a kept import(): ${dynamic.map((d) => d.path).join(', ')}`);
+}
+// The function wrapper Node gives CommonJS modules; 'use strict' because the sources are ES modules.
+const source = `(function (exports, require, module, __filename, __dirname) {'use strict';${bundle}\n})`;
+const digest = createHash('sha256').update(source).digest('hex').slice(0, 16);
+
+const launcher = `#!/usr/bin/env node
+// network-discovery-mcp: this launcher runs the bundled server below through a V8 code cache.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+const filename = fileURLToPath(import.meta.url);
+const source = ${JSON.stringify(source)};
+const cacheName = 'index-${digest}.v8cache';
+
+function cacheDir() {
+  const env = process.env;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'network-discovery-mcp');
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'network-discovery-mcp');
+  return join(homedir(), '.cache', 'network-discovery-mcp');
+}
+
+let dir;
+let cachedData;
+try {
+  dir = cacheDir();
+  if (dir) cachedData = readFileSync(join(dir, cacheName));
+} catch {}
+const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+
+if (dir && (!cachedData || script.cachedDataRejected)) {
+  // Written once the server has started (so the cache holds start-up's compiled functions), or at exit.
+  let written = false;
+  const save = () => {
+    if (written) return;
+    written = true;
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      for (const old of readdirSync(dir)) {
+        if (old.startsWith('index-') && old !== cacheName) rmSync(join(dir, old), { force: true });
+      }
+      const temporary = join(dir, \`\${cacheName}.\${process.pid}\`);
+      writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+      renameSync(temporary, join(dir, cacheName));
+    } catch {}
+  };
+  setTimeout(save, 1000).unref();
+  process.once('exit', save);
+}
+
+const module = { exports: {} };
+script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename));
+`;
+
+await mkdir('dist', { recursive: true });
+await writeFile('dist/index.js', launcher);
 await chmod('dist/index.js', 0o755);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from './api/client.js';
 import { type AuditSink, noAudit } from './audit.js';
+import { formSchemaValidator } from './form-schema-validator.js';
 import type { Logger } from './log.js';
 import { selectPrompts } from './prompts/catalog.js';
 import { registerPrompts } from './prompts/register.js';
@@ -46,6 +47,8 @@ export function createServer(deps: ServerDependencies): McpServer {
     {
       instructions: deps.demo ? `${DEMO_INSTRUCTIONS} ${INSTRUCTIONS}` : INSTRUCTIONS,
       capabilities: { tools: { listChanged: false }, prompts: { listChanged: false } },
+      // Elicitation answers are flat forms: a small validator instead of ajv keeps start-up fast.
+      jsonSchemaValidator: formSchemaValidator,
     },
   );
   const elicitation: ElicitationPort = {

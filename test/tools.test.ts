@@ -148,12 +148,12 @@ describe('list_discoveries', () => {
     expect(textOf(result)).toMatch(/2 items .*could not be read/);
   });
 
-  it('reports has_more=false for limit 0 although the server says true', async () => {
+  it('reads limit 0 in pages of 1,000 and reports has_more=false once all are shown', async () => {
     const h = await start();
     const result = await h.call('list_discoveries', { limit: 0 });
     expect(result.isError).toBeFalsy();
     const raw = h.api.requests.at(-1);
-    expect(raw?.query.get('limit')).toBe('0');
+    expect(raw?.query.get('limit')).toBe('1000');
     expect(structured(result)['pagination']).toEqual({
       total_count: 6,
       limit: 0,

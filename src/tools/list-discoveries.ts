@@ -1,20 +1,47 @@
-// list_discoveries: one page of the discoveries the key can see, grouped by network.
+// list_discoveries: the discoveries the key can see, grouped by network and daemon, within the result budget.
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
-import { renderDiscoveries, withoutCommunities } from './discovery-format.js';
+import { renderDiscoveries } from './discovery-format.js';
+import { byteLength, type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
 import { paginationOutput, uuid } from './schemas.js';
 
-const tagged = z.looseObject({ type: z.string() });
+type Filters = {
+  readonly network_id?: string | undefined;
+  readonly daemon_id?: string | undefined;
+};
+
+/** Text and structuredContent of a collected list; drops trailing items if the estimate was short. */
+function present(collected: CollectedDiscoveries, filters: Filters, budget: number) {
+  let view = collected;
+  for (;;) {
+    const structured = {
+      discoveries: view.discoveries,
+      pagination: view.pagination,
+      ...(view.omitted ? { truncated: true } : {}),
+    };
+    const text = renderDiscoveries({ ...view, filters });
+    const size = byteLength(text) + byteLength(JSON.stringify(structured));
+    if (size <= budget || view.discoveries.length === 0) return { structured, text };
+    const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
+    const nextOffset = view.pagination.offset + view.discoveries.length - drop;
+    view = {
+      ...view,
+      discoveries: view.discoveries.slice(0, -drop),
+      pagination: { ...view.pagination, has_more: true },
+      omitted: { count: view.pagination.total_count - nextOffset, nextOffset },
+    };
+  }
+}
 
 export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    'List discovery jobs (network scans, self-reports, Docker scans) with their schedule, enabled state and last run, grouped by network. Use it to answer what runs where, what is disabled or failing. Filter by network_id or daemon_id; page with limit/offset.',
+    'List discovery jobs (network scans, self-reports, Docker scans): schedule, enabled state, last run, grouped by network and daemon. Use it to answer what runs where and what is disabled or failing.',
   inputSchema: {
     network_id: uuid().optional().describe('Only this network'),
     daemon_id: uuid().optional().describe('Only this daemon'),
-    limit: z.number().int().min(0).max(1000).default(50).describe('Page size 1-1000; 0 = all'),
+    limit: z.number().int().min(0).max(1000).default(50).describe('Page size; 0 = all that fit'),
     offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Items to skip'),
   },
   outputSchema: {
@@ -24,9 +51,6 @@ export const listDiscoveries = defineTool({
         name: z.string(),
         network_id: z.string(),
         daemon_id: z.string(),
-        discovery_type: tagged,
-        run_type: tagged,
-        tags: z.array(z.string()),
       }),
     ),
     pagination: paginationOutput,
@@ -39,17 +63,8 @@ export const listDiscoveries = defineTool({
     openWorldHint: false,
   },
   writes: false,
-  async handler(args, { api, signal }) {
-    const page = await api.listDiscoveries(args, signal);
-    const discoveries = page.items.map(withoutCommunities);
-    return {
-      structured: { discoveries, pagination: page.pagination },
-      text: renderDiscoveries({
-        discoveries,
-        pagination: page.pagination,
-        skipped: page.skipped,
-        filters: args,
-      }),
-    };
+  async handler(args, context) {
+    const collected = await collectDiscoveries(args, context);
+    return present(collected, args, context.maxResultBytes);
   },
 });
