@@ -1,0 +1,149 @@
+// Clean shutdown: stdin closing or SIGTERM ends the built server at once, even mid-request.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from './build-dist.js';
+import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { type RawServer, spawnRaw } from './raw-stdio.js';
+
+/** The contract: gone within a second of being told. */
+const SHUTDOWN_BUDGET_MS = 1_000;
+
+let api: SampleApi;
+let running: RawServer | undefined;
+let arrived: () => void = () => {};
+let requestArrived: Promise<void>;
+let upstreamClosed: Promise<void>;
+
+beforeAll(async () => {
+  await ensureBuilt();
+}, 120_000);
+
+afterEach(async () => {
+  running?.child.kill('SIGKILL');
+  running = undefined;
+  await api?.close();
+});
+
+/** A fake whose discovery list never answers, and a server with a call to it in flight. */
+async function startWithRequestInFlight(): Promise<RawServer> {
+  let closed: () => void = () => {};
+  upstreamClosed = new Promise((resolve) => {
+    closed = resolve;
+  });
+  requestArrived = new Promise((resolve) => {
+    arrived = resolve;
+  });
+  api = await startFakeApi({
+    intercept: (req, res) => {
+      if (req.path !== '/api/v1/discovery') return false;
+      res.on('close', closed);
+      arrived();
+      return true;
+    },
+  });
+  const server = spawnRaw({
+    NETWORK_DISCOVERY_BASE_URL: api.url.href,
+    NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    NETWORK_DISCOVERY_TIMEOUT_MS: '600000',
+  });
+  running = server;
+  await server.initialize();
+  void server.request('tools/call', { name: 'list_discoveries', arguments: {} });
+  await requestArrived;
+  return server;
+}
+
+function expectCleanStreams(server: RawServer) {
+  const stdout = server.stdoutBytes().toString('utf8');
+  for (const line of stdout.split('\n').filter(Boolean)) {
+    expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+  }
+  const stderr = server.stderrText();
+  expect(stderr).not.toMatch(/unhandled|uncaught|Error:|at .+:\d+:\d+/i);
+  expect(stderr).not.toContain(TEST_API_KEY);
+}
+
+describe('the built server with a request in flight against a fake that never answers', () => {
+  it('ends within a second when stdin closes, aborting the request', async () => {
+    const server = await startWithRequestInFlight();
+    const told = performance.now();
+    server.child.stdin.end();
+    const exit = await server.exited;
+    expect(exit.code).toBe(0);
+    expect(exit.at - told).toBeLessThan(SHUTDOWN_BUDGET_MS);
+    await upstreamClosed;
+    expectCleanStreams(server);
+  });
+
+  it('ends within a second on SIGTERM, aborting the request', async () => {
+    const server = await startWithRequestInFlight();
+    const told = performance.now();
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit.at - told).toBeLessThan(SHUTDOWN_BUDGET_MS);
+    await upstreamClosed;
+    expectCleanStreams(server);
+  });
+});
+
+describe('process guards', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ndm-guards-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Runs a small script with the guards installed, through tsx, and collects its output. */
+  async function guarded(body: string) {
+    const script = join(dir, `guard-${Math.random().toString(36).slice(2)}.ts`);
+    writeFileSync(
+      script,
+      [
+        `import { installProcessGuards } from ${JSON.stringify(join(ROOT, 'src/cli/process-guards.ts'))};`,
+        `import { createLogger } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
+        `import { createRedactor } from ${JSON.stringify(join(ROOT, 'src/redact.ts'))};`,
+        `installProcessGuards(createLogger(createRedactor([${JSON.stringify(TEST_API_KEY)}])));`,
+        body,
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { code, stdout, stderr };
+  }
+
+  it('logs an unhandled rejection redacted, on stderr only, and keeps the process alive', async () => {
+    const out = await guarded(
+      [
+        `Promise.reject(new Error('request with Authorization: Bearer ${TEST_API_KEY} failed'));`,
+        `setTimeout(() => { process.stdout.write('still alive\\n'); }, 50);`,
+      ].join('\n'),
+    );
+    expect(out.code).toBe(0);
+    expect(out.stdout).toBe('still alive\n');
+    expect(out.stderr).toContain('unhandled rejection');
+    expect(out.stderr).toContain('[redacted]');
+    expect(out.stderr).not.toContain(TEST_API_KEY);
+  });
+
+  it('logs an uncaught exception redacted and exits with 1', async () => {
+    const out = await guarded(
+      `setTimeout(() => { throw new Error('boom with ${TEST_API_KEY}'); }, 0);`,
+    );
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain('uncaught exception');
+    expect(out.stderr).not.toContain(TEST_API_KEY);
+  });
+});
