@@ -22,10 +22,14 @@ function line(out: string, name: string): string {
   return out.split('\n').find((l) => l.includes(`] ${name} `)) ?? '';
 }
 
+/** The hint under a check, its wrapped lines joined back into one. */
 function hint(out: string, name: string): string {
   const lines = out.split('\n');
   const at = lines.findIndex((l) => l.includes(`] ${name} `));
-  return at >= 0 && lines[at + 1]?.includes('hint:') ? (lines[at + 1] ?? '') : '';
+  if (at < 0 || !lines[at + 1]?.includes('hint:')) return '';
+  const rest = lines.slice(at + 1);
+  const end = rest.findIndex((l) => !l.startsWith(' '));
+  return (end < 0 ? rest : rest.slice(0, end)).map((l) => l.trim()).join(' ');
 }
 
 describe('doctor', () => {

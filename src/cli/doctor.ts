@@ -24,6 +24,8 @@ export interface DoctorOptions {
   readonly write: (line: string) => void;
 }
 
+const REPORT_WIDTH = 100;
+
 const MARKS: Readonly<Record<CheckStatus, string>> = {
   pass: '[PASS]',
   fail: '[FAIL]',
@@ -56,13 +58,31 @@ export function renderReport(results: readonly CheckResult[]): string[] {
   const lines = [`${SERVER_NAME} ${SERVER_VERSION} doctor`, ''];
   for (const result of results) {
     lines.push(`${MARKS[result.status]} ${result.name.padEnd(width)}  ${result.detail}`);
-    if (result.hint) lines.push(`       ${' '.repeat(width)}  hint: ${result.hint}`);
+    const indent = ' '.repeat(MARKS.pass.length + width + 3);
+    if (result.hint)
+      lines.push(...wrap(`hint: ${result.hint}`, REPORT_WIDTH - indent.length, indent));
   }
   const failed = results.filter((r) => r.status === 'fail').length;
   lines.push(
     '',
     failed === 0 ? 'All checks passed.' : `${failed} of ${results.length} checks failed.`,
   );
+  return lines;
+}
+
+/** Word-wraps text to `width` columns, each line prefixed with `indent`. */
+function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (current && current.length + 1 + word.length > width) {
+      lines.push(`${indent}${current}`);
+      current = `  ${word}`;
+    } else {
+      current = current ? `${current} ${word}` : word;
+    }
+  }
+  if (current) lines.push(`${indent}${current}`);
   return lines;
 }
 
