@@ -14,10 +14,10 @@ export const getVersion = defineTool({
   name: 'get_version',
   title: 'Get service version',
   description:
-    'Report the service API version and application version, this MCP server version, and whether they are supported. Needs no credentials: call it first when other tools fail, to check the address works.',
+    "The service's API and application versions, this server's version, and whether they are supported. Needs no credentials: call it first when other tools fail, to check the address works.",
   inputSchema: {},
   outputSchema: {
-    api_version: z.number().int(),
+    api_version: z.number(),
     server_version: z.string(),
     mcp_server_version: z.string(),
     api_version_supported: z.boolean(),

@@ -37,12 +37,24 @@ export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    'List discovery jobs (network scans, self-reports, Docker scans): schedule, enabled state, last run, grouped by network and daemon. Use it to answer what runs where and what is disabled or failing.',
+    'List discovery jobs (network scans, self-reports, Docker scans) with schedule, enabled state and last run, grouped by network and daemon. Use it for what runs where and what is disabled or failing. Long lists are cut to a size budget, with the offset to go on from.',
   inputSchema: {
     network_id: uuid().optional().describe('Only this network'),
     daemon_id: uuid().optional().describe('Only this daemon'),
-    limit: z.number().int().min(0).max(1000).default(50).describe('Page size; 0 = all that fit'),
-    offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Items to skip'),
+    limit: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .default(50)
+      .describe('Page size; 0 = all, up to the budget'),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .default(0)
+      .describe('Items to skip (next page)'),
   },
   outputSchema: {
     discoveries: z.array(

@@ -1,16 +1,19 @@
 // The one place tools meet the SDK: registerTool for each, and any thrown error mapped to isError.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type {
-  CallToolResult,
-  ServerNotification,
-  ServerRequest,
+import {
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../api/client.js';
 import type { AuditSink } from '../audit.js';
 import type { Redactor } from '../redact.js';
 import type { Confirmer } from './confirmation.js';
 import type { AnyToolDefinition, ToolContext } from './define-tool.js';
+import { toolListing } from './listing.js';
 import { describeError, type ErrorContext } from './tool-error.js';
 
 export interface ToolDependencies {
@@ -46,6 +49,12 @@ export function registerTools(
       (args: Record<string, unknown>, extra: Extra) => runTool(tool, args, extra, deps),
     );
   }
+  // Replaces the SDK's listing (same schemas plus $schema and a default `execution` per tool):
+  // the catalog sits in the model's context for the whole conversation. Built on first request.
+  let listing: Tool[] | undefined;
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: (listing ??= toolListing(tools)),
+  }));
 }
 
 async function runTool(

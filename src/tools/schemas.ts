@@ -1,13 +1,15 @@
 // zod pieces shared by tool input and output schemas.
 import { z } from 'zod';
 
-/** 8-4-4-4-12 hex: the service's ids; the short pattern keeps the catalog small. */
-export const uuid = () => z.guid();
+/** 8-4-4-4-12 hex, any case: the service's ids. Half the bytes of z.guid()'s format and pattern. */
+const UUID = /^[\da-fA-F]{8}(-[\da-fA-F]{4}){3}-[\da-fA-F]{12}$/;
+export const uuid = () => z.string().regex(UUID, 'must be a UUID (8-4-4-4-12 hex digits)');
 
+/** Output schemas describe, they do not police: plain numbers, not int's ±2^53 bounds. */
 export const paginationOutput = z.object({
-  total_count: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
+  total_count: z.number(),
+  limit: z.number(),
+  offset: z.number(),
   has_more: z.boolean(),
 });
 
