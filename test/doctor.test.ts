@@ -51,6 +51,7 @@ describe('doctor', () => {
       expect(line(out, name)).toMatch(/^\[PASS\]/);
     }
     expect(line(out, 'Service version')).toContain('0.14.13');
+    expect(line(out, 'Configuration')).toContain('plain http: the key travels unencrypted');
     expect(out).toContain('All checks passed.');
     // One cheap call for the key, the session checked on its own (cookie, no bearer).
     const discovery = api.requests.filter((r) => r.path === '/api/v1/discovery');

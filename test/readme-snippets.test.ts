@@ -135,7 +135,13 @@ describe('README doctor output', () => {
       },
       write: (line) => lines.push(line),
     });
-    const actual = lines.join('\n').replaceAll(api.url.href, 'https://scanopy.example.com/');
+    // The fake API is plain http on loopback; the README shows an https service in its place.
+    const actual = lines
+      .join('\n')
+      .replace(
+        `${api.url.href} (plain http: the key travels unencrypted)`,
+        'https://scanopy.example.com/',
+      );
     const version = /^network-discovery-mcp \S+ doctor/;
     expect(snippet('doctor-output').replace(version, '')).toBe(actual.replace(version, ''));
   });

@@ -87,7 +87,12 @@ function wrap(text: string, width: number, indent: string): string[] {
 }
 
 function configurationCheck(config: Config): CheckResult {
-  const where = config.baseUrl === 'demo' ? 'demo (built-in sample data)' : config.baseUrl.href;
+  const where =
+    config.baseUrl === 'demo'
+      ? 'demo (built-in sample data)'
+      : config.baseUrl.protocol === 'http:'
+        ? `${config.baseUrl.href} (plain http: the key travels unencrypted)`
+        : config.baseUrl.href;
   const parts = [
     where,
     `API key ${config.apiKey ? 'set' : 'not set'}`,
