@@ -13,6 +13,7 @@ export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '
 interface JsonSchema {
   readonly type?: string;
   readonly format?: string;
+  readonly pattern?: string;
   readonly enum?: readonly unknown[];
   readonly minimum?: number;
   readonly maximum?: number;
@@ -30,10 +31,19 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
+const SAMPLE_UUID = '0b6f3c1e-8d2a-4f5b-9c7e-1a2b3c4d5e6f';
+
+/** Ids may be declared by pattern alone (a short pattern keeps the catalog small). */
+function isUuidPattern(pattern: string | undefined): boolean {
+  if (!pattern) return false;
+  const regex = new RegExp(pattern);
+  return regex.test(SAMPLE_UUID) && !regex.test('office') && !regex.test(`${SAMPLE_UUID}0`);
+}
+
 function typeOf(schema: JsonSchema): string {
   if (schema.enum) return schema.enum.map((value) => `\`${String(value)}\``).join(' or ');
   if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'any'}`;
-  if (schema.format === 'uuid') return 'UUID';
+  if (schema.format === 'uuid' || isUuidPattern(schema.pattern)) return 'UUID';
   if (schema.type === 'integer' && schema.minimum !== undefined) {
     const max = schema.maximum !== undefined && schema.maximum < 2_147_483_647;
     return max ? `integer ${schema.minimum}..${schema.maximum}` : `integer >= ${schema.minimum}`;

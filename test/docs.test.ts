@@ -23,7 +23,10 @@ describe('README tables', () => {
 
   it('marks the write as destructive and the reads as read-only', () => {
     const rows = toolsTable().split('\n');
-    expect(rows.find((r) => r.includes('`update_snmp_credential`'))).toMatch(/destructive/);
+    const write = rows.find((r) => r.includes('`update_snmp_credential`'));
+    expect(write).toMatch(/destructive/);
+    expect(write).toContain('`id` (UUID, required)');
+    expect(write).toContain('`tags` (array of UUID, required)');
     expect(rows.find((r) => r.includes('`get_version`'))).toMatch(/read-only/);
     expect(rows.find((r) => r.includes('`list_discoveries`'))).toMatch(
       /`limit` \(integer 0\.\.1000, optional, default 50\)/,
