@@ -91,7 +91,7 @@ function cut(text: string): string {
 }
 
 /** Retry-After is whole seconds (usually 0) or an HTTP date. */
-function retryAfter(response: RawResponse): number | undefined {
+export function retryAfter(response: RawResponse): number | undefined {
   const value = header(response, 'retry-after');
   if (value === undefined || value.trim() === '') return undefined;
   const seconds = Number(value);

@@ -1,4 +1,5 @@
 // Wraps the raw sender with the quota and a retry loop: 429 for every method, transient failures for GET.
+import { retryAfter } from './envelope.js';
 import { CancelledError, NetworkError } from './errors.js';
 import type { HttpSender, RawRequest, RawResponse } from './http.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -101,7 +102,7 @@ function backoff(
   random: () => number,
 ): number {
   const jitter = 0.75 + random() * 0.5;
-  const seconds = 'response' in outcome ? parseRetryAfter(outcome.response) : undefined;
+  const seconds = 'response' in outcome ? retryAfter(outcome.response) : undefined;
   // The service truncates Retry-After to whole seconds and usually says 0: "briefly", not "now".
   if (seconds !== undefined && seconds > 0) return seconds * 1000 + Math.round(random() * 250);
   return Math.round(policy.baseDelayMs * 2 ** (attempt - 1) * jitter);
@@ -135,15 +136,4 @@ function sleep(ms: number, request: RawRequest): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** Retry-After is whole seconds or an HTTP date; anything else is ignored. */
-export function parseRetryAfter(response: RawResponse): number | undefined {
-  const raw = response.headers['retry-after'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
