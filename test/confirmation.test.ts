@@ -43,7 +43,9 @@ function expectSummary(text: string, args: { tags: readonly string[] } = ARGS) {
   expect(text).toContain(ARGS.organization_id);
   expect(text).toContain('V2c');
   expect(text).toMatch(new RegExp(`tags?\\W+${args.tags.length}\\b|${args.tags.length} tags?`));
-  expect(text).toContain(`${COMMUNITY.length} characters`);
+  expect(text, 'issue 3: the new community is shown only as "N characters"').toContain(
+    `${COMMUNITY.length} characters`,
+  );
   expectNoCommunity(text);
 }
 
