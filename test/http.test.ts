@@ -1,5 +1,6 @@
 // --http mode: a real SDK client over Streamable HTTP on 127.0.0.1: stateless, per-request keys,
 // tokens shared across replicas through NETWORK_DISCOVERY_TOKEN_SECRET, Host/Origin checks.
+import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -21,6 +22,7 @@ import {
   SAMPLE_ORGANIZATION_ID,
   SAMPLE_TAGS,
 } from '../src/sample-api/data.js';
+import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 
 const KEY_CONFIGURED = 'scp_u_CONFIGURED0123456789abcdefABCD';
@@ -261,5 +263,49 @@ describe('DNS rebinding and method checks', () => {
     const handle = await startInstance();
     expect((await rawPost(handle.url, {}, 'GET')).status).toBe(405);
     expect((await rawPost(new URL('/other', handle.url), {})).status).toBe(404);
+  });
+});
+
+describe('network-discovery-mcp --http (built entry)', () => {
+  /** Spawns the entry and collects stderr until `until` matches or the process exits. */
+  function launch(args: string[], env: Record<string, string>, until: RegExp) {
+    return new Promise<{ stderr: string; code: number | null }>((resolve) => {
+      const child = spawn(process.execPath, [DIST_ENTRY, ...args], {
+        env: { PATH: process.env['PATH'] ?? '', ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (until.test(stderr)) child.kill();
+      });
+      child.on('close', (code) => resolve({ stderr, code }));
+    });
+  }
+
+  beforeAll(async () => {
+    await ensureBuilt();
+  }, 120_000);
+
+  it('serves on 127.0.0.1 and warns when no token secret is shared across replicas', async () => {
+    const { stderr } = await launch(
+      ['--http', '--port', '0'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      /serving MCP/,
+    );
+    expect(stderr).toMatch(/serving MCP over Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    expect(stderr).toContain('NETWORK_DISCOVERY_TOKEN_SECRET is not set');
+  });
+
+  it('exits 2 on a bad --port, in demo mode too', async () => {
+    for (const args of [['--http'], ['--demo', '--http']]) {
+      const { stderr, code } = await launch(
+        [...args, '--port', 'eighty'],
+        { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+        /$^/,
+      );
+      expect(code).toBe(2);
+      expect(stderr).toContain('--port');
+    }
   });
 });

@@ -182,6 +182,8 @@ export async function runHttpMode(
   const args = parseHttpArgs(argv);
   if (!args.ok) {
     log.error(`invalid HTTP options:\n  - ${args.problems.join('\n  - ')}`);
+    // The demo's sample API would otherwise keep the process alive.
+    await Promise.allSettled([runtime.close(), context.onClose()]);
     return 2;
   }
   if (!context.tokenSecretSet) {
