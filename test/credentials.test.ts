@@ -167,7 +167,9 @@ describe('the update preview shows the real state', () => {
     expect(text).toContain(`- organization: ${SAMPLE_ORGANIZATION_ID} (unchanged)`);
     expect(text).toContain('- version: V2c (unchanged)');
     expect(text).toContain(`- tags (1): ${SAMPLE_TAGS.core} (unchanged)`);
-    expect(text).toContain('- community: changes (not shown)');
+    expect(text).toContain(
+      `- community: changes (new value of ${COMMUNITY.length} characters, not shown)`,
+    );
     expect(text).not.toContain('WARNING');
     expect(structured(result)).toMatchObject({ changes: ['community'], warnings: [] });
   });
@@ -232,7 +234,9 @@ describe('the update preview shows the real state', () => {
       'current state unknown (this server does not offer reading a credential)',
     );
     expect(text).toContain('- tags (0): none');
-    expect(text).toContain('- community: changes (not shown)');
+    expect(text).toContain(
+      `- community: changes (new value of ${COMMUNITY.length} characters, not shown)`,
+    );
     expect(structured(result)['confirmation_token']).toEqual(expect.any(String));
     expect(structured(result)['changes']).toEqual(['community']);
   });

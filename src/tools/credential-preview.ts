@@ -8,6 +8,8 @@ export interface CredentialChange {
   readonly organization_id: string;
   readonly version: string;
   readonly tags: readonly string[];
+  /** Only the length of the new community is ever shown. */
+  readonly communityLength: number;
 }
 
 /** The stored credential when it could be read, or why it could not. */
@@ -31,6 +33,10 @@ function tagList(tags: readonly string[]): string {
   return tags.length > SHOWN_TAGS ? `${shown} and ${tags.length - SHOWN_TAGS} more` : shown;
 }
 
+function communityLine(next: CredentialChange): string {
+  return `- community: changes (new value of ${next.communityLength} characters, not shown)`;
+}
+
 function fieldLine(label: string, before: string, after: string): string {
   return before === after
     ? `- ${label}: ${after} (unchanged)`
@@ -49,7 +55,7 @@ export function credentialPreview(
         `- organization: ${next.organization_id}`,
         `- version: ${next.version}`,
         `- tags (${next.tags.length}): ${tagList(next.tags)}`,
-        '- community: changes (not shown)',
+        communityLine(next),
       ].join('\n'),
       changes: ['community'],
       warnings: [],
@@ -90,7 +96,7 @@ export function credentialPreview(
       fieldLine('organization', before.organization_id, next.organization_id),
       fieldLine('version', beforeVersion, next.version),
       tagLine,
-      '- community: changes (not shown)',
+      communityLine(next),
       ...warnings,
     ].join('\n'),
     changes,

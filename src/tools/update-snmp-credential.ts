@@ -141,7 +141,7 @@ export const updateSnmpCredential = defineTool({
     const preview =
       token === undefined
         ? credentialPreview(
-            { ...args, version: args.version ?? 'V2c' },
+            { ...args, version: args.version ?? 'V2c', communityLength: args.community.length },
             await readCurrentCredential(api, args.id, signal),
           )
         : undefined;
