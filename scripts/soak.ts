@@ -106,12 +106,14 @@ function kindOf(result: CallToolResult): string {
   return kinds.find(([pattern]) => pattern.test(text))?.[1] ?? `other: ${text.slice(0, 60)}`;
 }
 
-function peakRssMb(pid: number | null): string {
+/** Peak (VmHWM) and current (VmRSS) resident memory of a process, from /proc. */
+function memoryOf(pid: number | null): string {
   if (pid === null) return 'unknown';
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? /VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return `${(kb / 1024).toFixed(1)} MB`;
+    const mb = (field: string) =>
+      `${(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024).toFixed(1)} MB`;
+    return `${mb('VmHWM')} peak, ${mb('VmRSS')} at the end (server process)`;
   } catch {
     return 'unknown (no /proc)';
   }
@@ -166,7 +168,7 @@ async function main(): Promise<number> {
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const seconds = (performance.now() - started) / 1000;
-  const rss = peakRssMb(pid);
+  const memory = memoryOf(pid);
   const alive = !((await client.callTool({ name: 'get_version' })) as CallToolResult).isError;
   await client.close();
   await api.close();
@@ -183,7 +185,7 @@ async function main(): Promise<number> {
       `  failed        ${latencies.length - (kinds['ok'] ?? 0)}`,
       ...failures.map(([kind, count]) => `    ${String(count).padStart(5)}  ${kind}`),
       `  latency       p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`,
-      `  peak RSS      ${rss} (server process, VmHWM)`,
+      `  RSS           ${memory}`,
       `  faults sent   ${Object.entries(injected)
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
