@@ -1,8 +1,6 @@
 // update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
 import { z } from 'zod';
-import { ApiError, HttpError } from '../api/errors.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
-import type { AuditOutcome, AuditRecord } from '../audit.js';
 import type { ConfirmationDecision } from './confirmation.js';
 import { type CredentialPreview, credentialPreview } from './credential-preview.js';
 import { readCurrentCredential } from './current-credential.js';
@@ -10,6 +8,7 @@ import { defineTool } from './define-tool.js';
 import { credentialLine, credentialView } from './format.js';
 import { credentialOutput, uuid } from './schemas.js';
 import { ToolMessageError } from './tool-error.js';
+import { decisionRecord, failureRecord, writeAuditor } from './write-audit.js';
 
 /** The service shows communities as asterisks; sending that back would overwrite the secret. */
 export const REDACTION_PLACEHOLDER = /^\*+$/;
@@ -38,28 +37,6 @@ const inputSchema = {
 
 function previewFields(preview: CredentialPreview | undefined) {
   return preview ? { changes: preview.changes, warnings: preview.warnings } : {};
-}
-
-/** What the audit trail says about a failed write: status and error kind, never its message. */
-function failure(error: unknown): { status?: number; detail: string } {
-  if (error instanceof HttpError) {
-    return { status: error.status, detail: error.detail.code ?? 'http-error' };
-  }
-  return { detail: error instanceof ApiError ? error.kind : 'internal-error' };
-}
-
-const AUDITED: Readonly<Record<ConfirmationDecision['kind'], AuditOutcome>> = {
-  preview: 'preview-issued',
-  confirmed: 'confirmed',
-  declined: 'declined',
-  'invalid-token': 'refused',
-};
-
-function decisionDetail(decision: ConfirmationDecision): string | undefined {
-  if (decision.kind === 'confirmed') return `via ${decision.via}`;
-  if (decision.kind === 'declined') return decision.action;
-  if (decision.kind === 'invalid-token') return `token ${decision.reason}`;
-  return undefined;
 }
 
 function notWritten(
@@ -124,14 +101,7 @@ export const updateSnmpCredential = defineTool({
   writes: true,
   secretArguments: ['community'],
   async handler(args, { api, signal, confirmer, audit }) {
-    const record = (outcome: AuditOutcome, extra: Partial<AuditRecord> = {}) =>
-      audit({
-        tool: 'update_snmp_credential',
-        outcome,
-        credential_id: args.id,
-        credential_name: args.name,
-        ...extra,
-      });
+    const record = writeAuditor(audit, 'update_snmp_credential', args);
     if (REDACTION_PLACEHOLDER.test(args.community)) {
       record('refused', { detail: 'placeholder community' });
       throw new PlaceholderCommunityError();
@@ -152,8 +122,7 @@ export const updateSnmpCredential = defineTool({
       record('failed', { detail: 'confirmation not obtained' });
       throw error;
     }
-    const detail = decisionDetail(decision);
-    record(AUDITED[decision.kind], detail ? { detail } : {});
+    record(...decisionRecord(decision));
     if (decision.kind !== 'confirmed') return notWritten(decision, preview);
     const update: SnmpCredentialUpdate = {
       name: args.name,
@@ -167,7 +136,7 @@ export const updateSnmpCredential = defineTool({
     try {
       credential = credentialView(await api.updateSnmpCredential(args.id, update, signal));
     } catch (error) {
-      record('failed', failure(error));
+      record('failed', failureRecord(error));
       throw error;
     }
     // The client returns only on a success envelope, which the service sends with 200.
