@@ -31,8 +31,10 @@ function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
-const random = seeded(SEED);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+// Two streams: the call mix repeats exactly; which request meets a fault depends on arrival order.
+const callRandom = seeded(SEED);
+const faultRandom = seeded(SEED + 1);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(faultRandom() * items.length)] as T;
 
 type Fault = (res: ServerResponse) => void;
 const FAULTS: Readonly<Record<string, Fault>> = {
@@ -51,7 +53,7 @@ const FAULTS: Readonly<Record<string, Fault>> = {
 const injected: Record<string, number> = {};
 
 function intercept(_req: RecordedRequest, res: ServerResponse): boolean | Promise<boolean> {
-  if (random() >= FAULT_RATE) return false;
+  if (faultRandom() >= FAULT_RATE) return false;
   const kind = pick(Object.keys(FAULTS));
   injected[kind] = (injected[kind] ?? 0) + 1;
   if (kind === 'slow answer (150 ms)') {
@@ -81,7 +83,7 @@ const MIX: readonly (readonly [number, string, Record<string, unknown>])[] = [
 const WEIGHTS = MIX.reduce((sum, [weight]) => sum + weight, 0);
 
 function nextCall(): readonly [string, Record<string, unknown>] {
-  let roll = random() * WEIGHTS;
+  let roll = callRandom() * WEIGHTS;
   for (const [weight, name, args] of MIX) {
     roll -= weight;
     if (roll < 0) return [name, args];
@@ -119,6 +121,21 @@ function memoryOf(pid: number | null): string {
   }
 }
 
+/** stderr lines counted by kind (audit, or log level), most frequent first. */
+function summarize(stderr: string): string {
+  const groups: Record<string, number> = {};
+  for (const line of stderr.split('\n').filter(Boolean)) {
+    const level = /^\[[^\]]+\] (\w+):/.exec(line)?.[1];
+    const key = line.startsWith('{"time"') ? 'audit lines' : `${level ?? 'other'} lines`;
+    groups[key] = (groups[key] ?? 0) + 1;
+  }
+  return Object.entries(groups)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 3)
+    .map(([key, count]) => `${count} ${key}`)
+    .join(', ');
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -140,8 +157,10 @@ async function main(): Promise<number> {
     stderr: 'pipe',
   });
   let stderrBytes = 0;
+  let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderrBytes += chunk.length;
+    if (stderr.length < 1_000_000) stderr += chunk.toString('utf8');
   });
   const client = new Client({ name: 'soak', version: '1.0.0' });
   await client.connect(transport);
@@ -189,7 +208,7 @@ async function main(): Promise<number> {
       `  faults sent   ${Object.entries(injected)
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
-      `  stderr        ${stderrBytes} bytes`,
+      `  stderr        ${stderrBytes} bytes: ${summarize(stderr)}`,
       `  afterwards    ${alive ? 'server alive, get_version answers' : 'SERVER NOT ANSWERING'}`,
     ].join('\n'),
   );
