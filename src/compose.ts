@@ -1,5 +1,4 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
-import { randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
 import { describeRetry } from './api/retry.js';
@@ -10,6 +9,7 @@ import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import type { Redactor } from './redact.js';
 import { createServer } from './server.js';
+import { createTokenSigner } from './tools/confirmation-token.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 export interface RuntimeOptions {
@@ -43,13 +43,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       ? { email: config.email, password: config.password }
       : undefined;
   const session = createSessionStore({ sessionId: config.sessionId, canLogin: Boolean(login) });
-  // HTTP mode builds a server per request: without a configured secret they must still share one
-  // key, or a token issued by one request would be refused by the next.
-  const tokenSecret = config.tokenSecret ?? randomBytes(32).toString('base64url');
+  // HTTP mode builds a server per request: they share one signer, so a token issued by one request
+  // is accepted by the next and redeemed only once. Replicas share the secret, not the used-token
+  // record: across replicas a token is bounded by its 5 minutes and its exact arguments.
+  const tokens = createTokenSigner(config.tokenSecret, Date.now);
   return {
     createServer(apiKey) {
       const key = apiKey ?? config.apiKey;
-      redactor.add(key);
+      const callerRedactor = apiKey ? redactor.withSecret(apiKey) : redactor;
       const api = createApiClient({
         baseUrl: options.baseUrl,
         apiKey: key,
@@ -58,17 +59,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         session,
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
         sender,
-        redactor,
+        redactor: callerRedactor,
       });
       return createServer({
         api,
-        redactor,
+        redactor: callerRedactor,
         log: options.log,
         audit: options.audit,
         readOnly: config.readOnly,
         maxResultBytes: config.maxResultBytes,
         apiKey: key,
-        tokenSecret,
+        tokens,
         demo: options.demo ?? false,
       });
     },

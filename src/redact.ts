@@ -11,6 +11,11 @@ export interface Redactor {
   add(secret: string | undefined): void;
   /** Returns text with every known secret and credential header value replaced. */
   redact(text: string): string;
+  /**
+   * A redactor that also masks `secret` (one HTTP caller's own key) without keeping it in this
+   * one, so a long-running server does not accumulate every caller's key; add() still reaches here.
+   */
+  withSecret(secret: string | undefined): Redactor;
 }
 
 /** A credential-looking token: long, and not a plain word (has a digit, or is very long). */
@@ -98,5 +103,13 @@ export function createRedactor(initial: readonly (string | undefined)[] = []): R
   };
 
   for (const secret of initial) add(secret);
-  return { add, redact };
+  const self: Redactor = {
+    add,
+    redact,
+    withSecret(secret) {
+      const own = createRedactor([secret]);
+      return { add, redact: (text) => own.redact(redact(text)), withSecret: self.withSecret };
+    },
+  };
+  return self;
 }

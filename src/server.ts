@@ -10,7 +10,7 @@ import { registerPrompts } from './prompts/register.js';
 import type { Redactor } from './redact.js';
 import { selectTools } from './tools/catalog.js';
 import { createConfirmer, type ElicitationPort } from './tools/confirmation.js';
-import { createTokenSigner } from './tools/confirmation-token.js';
+import { createTokenSigner, scopedSigner, type TokenSigner } from './tools/confirmation-token.js';
 import { registerTools } from './tools/register.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
@@ -35,6 +35,8 @@ export interface ServerDependencies {
   readonly readOnly: boolean;
   readonly maxResultBytes: number;
   readonly apiKey?: string | undefined;
+  /** The process's token signer, shared so a token is single-use across servers (HTTP mode). */
+  readonly tokens?: TokenSigner;
   readonly tokenSecret?: string | undefined;
   readonly now?: () => number;
   /** Demo mode: every result is marked as built-in sample data. */
@@ -75,10 +77,11 @@ export function createServer(deps: ServerDependencies): McpServer {
       return { action: result.action, confirm: result.content?.['confirm'] };
     },
   };
-  const scope = createHash('sha256')
+  const caller = createHash('sha256')
     .update(deps.apiKey ?? '')
     .digest('base64url');
-  const tokens = createTokenSigner(deps.tokenSecret, deps.now ?? Date.now, scope);
+  const signer = deps.tokens ?? createTokenSigner(deps.tokenSecret, deps.now ?? Date.now);
+  const tokens = scopedSigner(signer, caller);
   registerTools(server, selectTools({ readOnly: deps.readOnly }), {
     api: deps.api,
     redactor: deps.redactor,

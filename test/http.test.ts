@@ -233,6 +233,44 @@ describe('Streamable HTTP at /mcp', () => {
     });
     expect(written.structuredContent).toMatchObject({ status: 'updated' });
   });
+
+  it('redeems a token once per instance, and only for the caller it was issued to', async () => {
+    const handle = await startInstance(SECRET);
+    const args = {
+      id: SAMPLE_CREDENTIAL_ID,
+      name: 'Office switches',
+      organization_id: SAMPLE_ORGANIZATION_ID,
+      community: 'http-Rotated-Community-3',
+      tags: [SAMPLE_TAGS.core],
+    };
+    const puts = () => api.requests.filter((r) => r.method === 'PUT').length;
+    const alice = await connect(handle.url, KEY_ALICE);
+    const preview = await call(alice, 'update_snmp_credential', args);
+    const token = (preview.structuredContent as { confirmation_token?: string }).confirmation_token;
+    const before = puts();
+
+    // Another user with identical arguments cannot use Alice's token.
+    const bob = await connect(handle.url, 'scp_u_BOB0000000123456789abcdefABCDEF');
+    const stolen = await call(bob, 'update_snmp_credential', {
+      ...args,
+      confirmation_token: token,
+    });
+    expect(stolen.isError).toBe(true);
+    expect(puts()).toBe(before);
+
+    const written = await call(alice, 'update_snmp_credential', {
+      ...args,
+      confirmation_token: token,
+    });
+    expect(written.structuredContent).toMatchObject({ status: 'updated' });
+    // Each HTTP request gets a fresh server, yet the replay is refused: the used record is shared.
+    const replay = await call(alice, 'update_snmp_credential', {
+      ...args,
+      confirmation_token: token,
+    });
+    expect(replay.isError).toBe(true);
+    expect(puts()).toBe(before + 1);
+  });
 });
 
 describe('DNS rebinding and method checks', () => {

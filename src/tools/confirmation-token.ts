@@ -25,15 +25,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/**
- * `scope` names who may redeem (a digest of the caller's API key), so in HTTP mode one user's token
- * is worthless to another even with identical arguments.
- */
-export function createTokenSigner(
-  secret: string | undefined,
-  now: () => number,
-  scope = '',
-): TokenSigner {
+/** One signer per process: its used-token record is what makes a token single-use. */
+export function createTokenSigner(secret: string | undefined, now: () => number): TokenSigner {
   // Without a shared secret a fresh random key per process is right: tokens die with the process.
   const key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
   const used = new Map<string, number>();
@@ -71,5 +64,16 @@ export function createTokenSigner(
       used.set(token, expiresAt);
       return { valid: true };
     },
+  };
+}
+
+/**
+ * Binds every token to a caller (a digest of its API key), so in HTTP mode one user's token is
+ * worthless to another even for identical arguments.
+ */
+export function scopedSigner(signer: TokenSigner, caller: string): TokenSigner {
+  return {
+    issue: (bound) => signer.issue({ caller, bound }),
+    redeem: (token, bound) => signer.redeem(token, { caller, bound }),
   };
 }
