@@ -34,10 +34,20 @@ const result = await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-  metafile: true,
+  // import() of a built-in (node:https on first use) becomes a lazy require(), runnable in vm.Script.
+  supported: { 'dynamic-import': false },
   plugins: [
     // zod re-exports ~40 locales as a namespace; esbuild keeps them all. English is imported directly.
     replace('zod-locales', /^\.\.\/locales\/index\.js$/, 'export {};'),
+    // The SDK also accepts zod 3 schemas, through zod/v3 and zod-to-json-schema; every schema here
+    // is zod 4, so that path is replaced by one that says so if it is ever reached.
+    replace(
+      'sdk-zod-v3',
+      /^(zod\/v3|zod-to-json-schema)$/,
+      `const no = () => { throw new Error('zod 3 schemas are not supported in this build'); };
+export const object = no;
+export const zodToJsonSchema = no;`,
+    ),
     // The SDK imports ajv only to validate elicitation answers (flat forms). src/server.ts passes
     // formSchemaValidator; this makes the SDK's default the same validator, so ajv is never bundled.
     replace(
@@ -50,12 +60,8 @@ export class AjvJsonSchemaValidator { getValidator(schema) { return formSchemaVa
 });
 
 const bundle = result.outputFiles[0].text.replace(/^#!.*\n/, '');
-const dynamic = Object.values(result.metafile.outputs)
-  .flatMap((output) => output.imports)
-  .filter((entry) => entry.kind === 'dynamic-import' && entry.external);
-if (dynamic.length > 0) {
-  throw new Error(`vm.Script cannot run a kept import(): ${dynamic.map((d) => d.path).join(', ')}`);
-}
+// vm.Script has no module loader: every import() must have become a require() (see `supported`).
+if (/\bimport\(\s*["'`]/.test(bundle)) throw new Error('the bundle kept an import()');
 // The function wrapper Node gives CommonJS modules; 'use strict' because the sources are ES modules.
 const source = `(function (exports, require, module, __filename, __dirname) {'use strict';${bundle}\n})`;
 const digest = createHash('sha256').update(source).digest('hex').slice(0, 16);
@@ -81,16 +87,18 @@ function cacheDir() {
   return join(homedir(), '.cache', 'network-discovery-mcp');
 }
 
-let dir;
-let cachedData;
-try {
-  dir = cacheDir();
-  if (dir) cachedData = readFileSync(join(dir, cacheName));
-} catch {}
-const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+/** Compiles the server, from the cache when it holds this build; the cache bytes are not kept. */
+function compile(dir) {
+  let cachedData;
+  try {
+    if (dir) cachedData = readFileSync(join(dir, cacheName));
+  } catch {}
+  const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+  return { script, cached: cachedData !== undefined && !script.cachedDataRejected };
+}
 
-if (dir && (!cachedData || script.cachedDataRejected)) {
-  // Written once the server has started (so the cache holds start-up's compiled functions), or at exit.
+/** Writes the cache once the server has started (so it holds start-up's functions), or at exit. */
+function saveLater(dir, script) {
   let written = false;
   const save = () => {
     if (written) return;
@@ -108,6 +116,13 @@ if (dir && (!cachedData || script.cachedDataRejected)) {
   setTimeout(save, 1000).unref();
   process.once('exit', save);
 }
+
+let dir;
+try {
+  dir = cacheDir();
+} catch {}
+const { script, cached } = compile(dir);
+if (dir && !cached) saveLater(dir, script);
 
 const module = { exports: {} };
 script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename));

@@ -1,5 +1,8 @@
-// Sends one HTTP request over a keep-alive undici pool: timeouts, cancellation, size cap, no redirects.
-import type { Agent, Dispatcher } from 'undici';
+// Sends one HTTP request over a keep-alive node:http(s) pool: timeouts, cancellation, size cap, no redirects.
+//
+// node:http rather than undici: undici compiles its WebAssembly HTTP parser on first use, ~20 MB
+// resident for the life of the process (and ~40 MB at the peak), a third of the memory budget.
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import {
   CancelledError,
   type Endpoint,
@@ -42,34 +45,49 @@ export interface HttpSenderOptions {
 }
 
 const CONNECT_TIMEOUT_CAP_MS = 10_000;
+/** An idle pooled connection is closed after this long (sooner if the server's Keep-Alive says so). */
+const IDLE_SOCKET_MS = 30_000;
 
-const TIMEOUT_CODES: Readonly<Record<string, TimeoutError['phase']>> = {
-  UND_ERR_CONNECT_TIMEOUT: 'connect',
-  UND_ERR_HEADERS_TIMEOUT: 'headers',
-  UND_ERR_BODY_TIMEOUT: 'body',
-};
+type Phase = TimeoutError['phase'];
+type RequestFn = (url: URL, options: RequestOptions) => ClientRequest;
+
+/** A phase ran out of time; turned into a TimeoutError once the request is torn down. */
+class PhaseTimeout extends Error {
+  constructor(readonly phase: Exclude<Phase, 'total'>) {
+    super(`${phase} timeout`);
+  }
+}
 
 export function createHttpSender(options: HttpSenderOptions): HttpSender {
-  const phaseMs: Readonly<Record<TimeoutError['phase'], number>> = {
+  const phaseMs: Readonly<Record<Phase, number>> = {
     connect: Math.min(options.connectTimeoutMs ?? CONNECT_TIMEOUT_CAP_MS, options.timeoutMs),
     headers: Math.min(options.headersTimeoutMs ?? options.timeoutMs, options.timeoutMs),
     body: Math.min(options.bodyTimeoutMs ?? options.timeoutMs, options.timeoutMs),
     total: options.timeoutMs,
   };
-  let agentPromise: Promise<Agent> | undefined;
-  // undici costs ~100 ms to import: load it on the first request, not at start-up.
-  const agent = () => {
-    agentPromise ??= import('undici').then(
-      ({ Agent }) =>
-        new Agent({
-          connections: options.connections ?? 16,
-          connect: { timeout: phaseMs.connect },
-          headersTimeout: phaseMs.headers,
-          bodyTimeout: phaseMs.body,
-          keepAliveTimeout: 30_000,
-        }),
-    );
-    return agentPromise;
+  const pools = new Map<string, Promise<{ agent: Agent; request: RequestFn }>>();
+  // node:https (and tls) load only when an https:// address is first used.
+  const pool = (protocol: string) => {
+    let entry = pools.get(protocol);
+    if (!entry) {
+      const agentOptions = {
+        keepAlive: true,
+        maxSockets: options.connections ?? 16,
+        timeout: IDLE_SOCKET_MS,
+      };
+      entry =
+        protocol === 'https:'
+          ? import('node:https').then((m) => ({
+              agent: new m.Agent(agentOptions),
+              request: m.request as RequestFn,
+            }))
+          : import('node:http').then((m) => ({
+              agent: new m.Agent(agentOptions),
+              request: m.request as RequestFn,
+            }));
+      pools.set(protocol, entry);
+    }
+    return entry;
   };
 
   const send = async (request: RawRequest): Promise<RawResponse> => {
@@ -78,19 +96,9 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
     const deadline = AbortSignal.timeout(options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     try {
-      const dispatcher = await agent();
-      if (request.signal?.aborted) throw new CancelledError(endpoint);
-      // undici never follows redirects unless asked to: a 3xx comes back as it is.
-      const response = await dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: endpoint.method as Dispatcher.HttpMethod,
-        headers: request.headers,
-        body: request.body ?? null,
-        signal,
-      });
-      const text = await readCapped(response, options.maxResponseBytes, endpoint);
-      return { status: response.statusCode, headers: response.headers, text };
+      const { agent, request: open } = await pool(url.protocol);
+      if (signal.aborted) throw signal.reason;
+      return await exchange(open, agent, request, signal, phaseMs, options.maxResponseBytes);
     } catch (error) {
       if (request.signal?.aborted) throw new CancelledError(endpoint);
       const classified = classify(error, endpoint, url.origin, phaseMs);
@@ -102,57 +110,128 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
   return {
     send,
     close: async () => {
-      if (agentPromise) await (await agentPromise).destroy();
+      for (const entry of pools.values()) (await entry).agent.destroy();
+      pools.clear();
     },
   };
 }
 
+/** One request and its response, with a timer per phase; never follows a redirect. */
+function exchange(
+  open: RequestFn,
+  agent: Agent,
+  request: RawRequest,
+  signal: AbortSignal,
+  phaseMs: Readonly<Record<Phase, number>>,
+  limit: number,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...request.headers };
+    if (request.body !== undefined) {
+      headers['content-length'] = String(Buffer.byteLength(request.body));
+    }
+    const req = open(request.url, { method: request.endpoint.method, headers, agent });
+    let timer: NodeJS.Timeout | undefined;
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      reject(error);
+      req.destroy();
+    };
+    // Rejects before tearing down, so the phase (not the torn socket) is what the caller sees.
+    const arm = (phase: Exclude<Phase, 'total'>) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => fail(new PhaseTimeout(phase)), phaseMs[phase]);
+    };
+    const onAbort = () => fail(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('error', fail);
+    // The connect phase (TCP, and TLS for https) starts when the pool hands out a new socket, not
+    // while the request waits in the queue; the headers phase once the request is written.
+    let connected = false;
+    let written = false;
+    req.once('socket', (socket) => {
+      if (!socket.connecting) {
+        connected = true;
+        return;
+      }
+      arm('connect');
+      socket.once('encrypted' in socket ? 'secureConnect' : 'connect', () => {
+        connected = true;
+        if (written) arm('headers');
+        else clearTimeout(timer);
+      });
+    });
+    req.once('finish', () => {
+      written = true;
+      if (connected) arm('headers');
+    });
+    req.once('response', (response) => {
+      arm('body');
+      readCapped(response, limit, request.endpoint, () => arm('body')).then((text) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
+      }, fail);
+    });
+    req.end(request.body);
+  });
+}
+
 /** Reads a body as text, refusing to buffer more than `limit` bytes (the rest is never read). */
-async function readCapped(
-  response: Dispatcher.ResponseData,
+function readCapped(
+  response: IncomingMessage,
   limit: number,
   endpoint: Endpoint,
+  onChunk: () => void,
 ): Promise<string> {
-  const { body } = response;
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    body.destroy();
-    throw new ResponseTooLargeError(endpoint, limit);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.byteLength;
-    if (size > limit) {
-      body.destroy();
-      throw new ResponseTooLargeError(endpoint, limit);
+  return new Promise((resolve, reject) => {
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      response.destroy();
+      reject(new ResponseTooLargeError(endpoint, limit));
+      return;
     }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        response.destroy();
+        reject(new ResponseTooLargeError(endpoint, limit));
+        return;
+      }
+      chunks.push(chunk);
+      onChunk();
+    });
+    response.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    response.on('error', reject);
+    // A connection that drops mid-body ends the message without 'end'.
+    response.once('close', () => {
+      if (!response.complete) reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    });
+  });
 }
 
 function classify(
   error: unknown,
   endpoint: Endpoint,
   origin: string,
-  phaseMs: Readonly<Record<TimeoutError['phase'], number>>,
+  phaseMs: Readonly<Record<Phase, number>>,
 ): Error {
   if (error instanceof ResponseTooLargeError || error instanceof CancelledError) return error;
-  const code = errorCode(error);
-  const phase = code ? TIMEOUT_CODES[code] : undefined;
-  if (phase) return new TimeoutError(endpoint, phaseMs[phase], phase);
-  return new NetworkError(endpoint, code, origin, { cause: error });
+  if (error instanceof PhaseTimeout)
+    return new TimeoutError(endpoint, phaseMs[error.phase], error.phase);
+  return new NetworkError(endpoint, errorCode(error), origin, { cause: error });
 }
 
 function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
-  // undici wraps the socket error; the useful code (ECONNREFUSED, ...) may sit on the cause.
+  // The useful code (ECONNREFUSED, ...) may sit on a wrapped cause.
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
+    if (typeof code === 'string') return code;
     current = (current as { cause?: unknown }).cause;
   }
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
+  return undefined;
 }

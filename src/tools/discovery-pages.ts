@@ -11,6 +11,8 @@ export interface CollectedDiscoveries {
   readonly discoveries: Discovery[];
   readonly pagination: Pagination;
   readonly skipped: number;
+  /** UTF-8 bytes of each discovery's JSON, so the result's size is known without serializing it. */
+  readonly jsonBytes: number[];
   /** Set when the budget cut the list: how many were left out and where the next call starts. */
   readonly omitted?: { readonly count: number; readonly nextOffset: number };
 }
@@ -20,19 +22,29 @@ export const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 /** Adds items while their text line, group heading and JSON still fit the budget. */
 function createFiller(budget: number) {
   const items: Discovery[] = [];
+  const jsonBytes: number[] = [];
   const groups = new Set<string>();
   let used = RESERVED_BYTES;
   return {
     items,
+    jsonBytes,
     add(raw: Discovery): boolean {
-      const item = withoutCommunities(raw);
+      let json = JSON.stringify(raw);
+      let item = raw;
+      // The copy without communities is only made when there is one to drop.
+      if (json.includes('"community"')) {
+        item = withoutCommunities(raw);
+        json = JSON.stringify(item);
+      }
       const key = groupKey(item);
       const heading = groups.has(key) ? 0 : byteLength(groupHeading(item, PAGE_SIZE * 100)) + 1;
-      const cost = byteLength(JSON.stringify(item)) + 1 + byteLength(discoveryLine(item)) + 1;
+      const size = byteLength(json);
+      const cost = size + 1 + byteLength(discoveryLine(item)) + 1;
       if (used + heading + cost > budget) return false;
       used += heading + cost;
       groups.add(key);
       items.push(item);
+      jsonBytes.push(size);
       return true;
     },
   };
@@ -59,10 +71,16 @@ export async function collectDiscoveries(
     );
     const kept = page.items.findIndex((item) => !filler.add(item));
     if (kept === -1)
-      return { discoveries: filler.items, pagination: page.pagination, skipped: page.skipped };
+      return {
+        discoveries: filler.items,
+        jsonBytes: filler.jsonBytes,
+        pagination: page.pagination,
+        skipped: page.skipped,
+      };
     const nextOffset = args.offset + kept;
     return {
       discoveries: filler.items,
+      jsonBytes: filler.jsonBytes,
       pagination: { ...page.pagination, has_more: true },
       skipped: page.skipped,
       omitted: { count: page.pagination.total_count - nextOffset, nextOffset },
@@ -88,6 +106,7 @@ export async function collectDiscoveries(
       const nextOffset = offset + kept;
       return {
         discoveries: filler.items,
+        jsonBytes: filler.jsonBytes,
         pagination: { total_count: total, limit: 0, offset: args.offset, has_more: true },
         skipped,
         omitted: { count: total - nextOffset, nextOffset },
@@ -98,6 +117,7 @@ export async function collectDiscoveries(
   }
   return {
     discoveries: filler.items,
+    jsonBytes: filler.jsonBytes,
     pagination: { total_count: total, limit: 0, offset: args.offset, has_more: false },
     skipped,
   };

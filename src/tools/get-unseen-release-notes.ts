@@ -1,7 +1,6 @@
 // get_unseen_release_notes: releases newer than the last one the user dismissed, as markdown.
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
-import { htmlToMarkdown, safeHref } from './html-to-markdown.js';
 
 export const getUnseenReleaseNotes = defineTool({
   name: 'get_unseen_release_notes',
@@ -30,6 +29,8 @@ export const getUnseenReleaseNotes = defineTool({
   writes: false,
   async handler(_args, { api, signal }) {
     const result = await api.getUnseenReleaseNotes(signal);
+    // The HTML parser is loaded on first use: ~6 MB resident that no other tool needs.
+    const { htmlToMarkdown, safeHref } = await import('./html-to-markdown.js');
     // Headings stay on one line and addresses stay http(s): both are someone else's text.
     const releases = result.releases.map((release) => ({
       version: oneLine(release.version),

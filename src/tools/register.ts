@@ -52,9 +52,10 @@ export function registerTools(
   // Replaces the SDK's listing (same schemas plus $schema and a default `execution` per tool):
   // the catalog sits in the model's context for the whole conversation. Built on first request.
   let listing: Tool[] | undefined;
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: (listing ??= toolListing(tools)),
-  }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => {
+    listing ??= toolListing(tools);
+    return { tools: listing };
+  });
 }
 
 async function runTool(
@@ -79,7 +80,10 @@ async function runTool(
   try {
     const output = await tool.handler(args, context);
     // Results pass the redactor too: the service may echo a secret back in any field.
-    const structured = JSON.parse(deps.redactor.redact(JSON.stringify(output.structured)));
+    const json = JSON.stringify(output.structured);
+    const redacted = deps.redactor.redact(json);
+    // Parsed again only when something was redacted: a large result is not copied for nothing.
+    const structured = redacted === json ? output.structured : JSON.parse(redacted);
     return {
       content: [{ type: 'text', text: deps.redactor.redact(demoMarked(output.text, deps)) }],
       structuredContent: structured,

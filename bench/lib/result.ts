@@ -1,0 +1,37 @@
+// What every bench script reports: one row of the table, and a way to run the script on its own.
+import { pathToFileURL } from 'node:url';
+
+export interface BenchResult {
+  /** The target's number and name, e.g. "1. Start-up". */
+  readonly name: string;
+  /** What was measured, with its unit. */
+  readonly figure: string;
+  /** The target it is held to. */
+  readonly target: string;
+  readonly pass: boolean;
+  /** Context: the raw numbers behind a ratio, counts, sizes. */
+  readonly detail?: string;
+}
+
+export type Bench = () => Promise<BenchResult>;
+
+export function formatTable(results: readonly BenchResult[]): string {
+  const rows = [
+    ['Target', 'Figure', 'Held to', 'Result', 'Detail'],
+    ...results.map((r) => [r.name, r.figure, r.target, r.pass ? 'pass' : 'FAIL', r.detail ?? '']),
+  ];
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(rows[0] ?? []),
+    line(rows[0]?.map(() => '---') ?? []),
+    ...rows.slice(1).map(line),
+  ].join('\n');
+}
+
+/** Runs `bench` when its file is executed directly (`npx tsx bench/startup.ts`). */
+export async function runIfMain(moduleUrl: string, bench: Bench): Promise<void> {
+  if (process.argv[1] === undefined || pathToFileURL(process.argv[1]).href !== moduleUrl) return;
+  const result = await bench();
+  console.log(formatTable([result]));
+  if (!result.pass) process.exitCode = 1;
+}

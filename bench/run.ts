@@ -1,0 +1,44 @@
+// `npm run bench`: every performance target measured against the built dist/index.js, as one table.
+import { cpus, totalmem, type } from 'node:os';
+import { bigAnswerBench } from './big-answer.js';
+import { catalogBench } from './catalog.js';
+import { connectionsBench } from './connections.js';
+import { type Bench, type BenchResult, formatTable } from './lib/result.js';
+import { memoryBench } from './memory.js';
+import { overheadBench } from './overhead.js';
+import { resultSizeBench } from './result-size.js';
+import { startupBench } from './startup.js';
+
+const BENCHES: readonly Bench[] = [
+  startupBench,
+  overheadBench,
+  connectionsBench,
+  catalogBench,
+  resultSizeBench,
+  bigAnswerBench,
+  memoryBench,
+];
+
+/** `npm run bench -- 1 4` runs targets 1 and 4 only. */
+const only = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger));
+
+function machine(): string {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const memory = `${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
+  return `${type()} ${process.arch}, ${cpus().length} x ${cpu}, ${memory} RAM, Node ${process.versions.node}`;
+}
+
+const results: BenchResult[] = [];
+console.log(`Machine: ${machine()}`);
+for (const [index, bench] of BENCHES.entries()) {
+  if (only.size > 0 && !only.has(index + 1)) continue;
+  const result = await bench();
+  console.log(`${result.pass ? 'pass' : 'FAIL'}  ${result.name}: ${result.figure}`);
+  results.push(result);
+}
+console.log(`\n${formatTable(results)}`);
+const failed = results.filter((result) => !result.pass);
+if (failed.length > 0) {
+  console.log(`\n${failed.length} target(s) missed: ${failed.map((r) => r.name).join(', ')}`);
+  process.exitCode = 1;
+}
