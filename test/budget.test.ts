@@ -1,0 +1,178 @@
+// Byte budgets, which are deterministic: the tools/list catalog, and list_discoveries results cut to fit.
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../src/api/client.js';
+import { createHttpSender } from '../src/api/http.js';
+import { createRedactor } from '../src/redact.js';
+import { generateDiscoveries, sampleData } from '../src/sample-api/data.js';
+import { createServer } from '../src/server.js';
+import { type Harness, startHarness, textOf } from './harness.js';
+
+/** What the catalog may cost a model's context, every tool and output schema included. */
+const MAX_CATALOG_BYTES = 7_000;
+/** config.ts: NETWORK_DISCOVERY_MAX_RESULT_BYTES' default. */
+const DEFAULT_RESULT_BUDGET = 100_000;
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+/** The tools/list result exactly as the server sends it (no client parsing in between). */
+async function rawToolsList(readOnly: boolean): Promise<string> {
+  const sender = createHttpSender({ timeoutMs: 1_000, maxResponseBytes: 1_000 });
+  const server = createServer({
+    api: createApiClient({
+      baseUrl: new URL('http://127.0.0.1:9'),
+      userAgent: 'budget-test',
+      sender,
+      redactor: createRedactor(),
+    }),
+    redactor: createRedactor(),
+    readOnly,
+    maxResultBytes: DEFAULT_RESULT_BUDGET,
+  });
+  const [client, serverSide] = InMemoryTransport.createLinkedPair();
+  const answers = new Map<number, JSONRPCMessage>();
+  client.onmessage = (message) => {
+    if ('id' in message && typeof message.id === 'number') answers.set(message.id, message);
+  };
+  await server.connect(serverSide);
+  await client.start();
+  const ask = async (id: number, method: string, params?: Record<string, unknown>) => {
+    await client.send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+    await expect.poll(() => answers.has(id)).toBe(true);
+    return answers.get(id) as JSONRPCMessage & { result: unknown };
+  };
+  await ask(1, 'initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'budget-test', version: '1' },
+  });
+  await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const list = await ask(2, 'tools/list');
+  await server.close();
+  await sender.close();
+  return JSON.stringify(list.result);
+}
+
+const bytesOf = (result: Awaited<ReturnType<Harness['call']>>) =>
+  Buffer.byteLength(textOf(result)) + Buffer.byteLength(JSON.stringify(result.structuredContent));
+
+const withDiscoveries = (count: number) => ({
+  sample: { data: { ...sampleData(), discoveries: generateDiscoveries(count) } },
+});
+
+describe('the tools/list catalog', () => {
+  it(`stays within ${MAX_CATALOG_BYTES} bytes with every tool and output schema`, async () => {
+    const json = await rawToolsList(false);
+    const tools = (JSON.parse(json) as { tools: { name: string; outputSchema?: unknown }[] }).tools;
+    expect(tools.length).toBeGreaterThanOrEqual(5);
+    for (const tool of tools) expect(tool.outputSchema, tool.name).toBeDefined();
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(MAX_CATALOG_BYTES);
+  });
+
+  it('carries no $schema and no default execution block', async () => {
+    const json = await rawToolsList(false);
+    expect(json).not.toContain('$schema');
+    expect(json).not.toContain('"execution"');
+    expect(Buffer.byteLength(await rawToolsList(true))).toBeLessThan(Buffer.byteLength(json));
+  });
+});
+
+describe('list_discoveries within the result budget', () => {
+  it('limit 0 over 20,000: one page of 1,000 read, cut to the budget, marked and explained', async () => {
+    harness = await startHarness(withDiscoveries(20_000));
+    const progress: number[] = [];
+    const result = await harness.client.callTool(
+      { name: 'list_discoveries', arguments: { limit: 0 } },
+      undefined,
+      { onprogress: (update) => progress.push(update.progress) },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(bytesOf(result as never)).toBeLessThanOrEqual(DEFAULT_RESULT_BUDGET);
+    const structured = result.structuredContent as {
+      discoveries: { id: string }[];
+      pagination: { total_count: number; has_more: boolean };
+      truncated?: boolean;
+    };
+    const shown = structured.discoveries.length;
+    expect(shown).toBeGreaterThan(50);
+    expect(structured.truncated).toBe(true);
+    expect(structured.pagination).toMatchObject({ total_count: 20_000, has_more: true });
+    const lines = textOf(result as never).split('\n');
+    expect(lines[0]).toBe(`# Discoveries 1-${shown} of 20000`);
+    expect(lines.at(-1)).toBe(
+      `${20_000 - shown} more not shown to stay within the result budget: call again with offset ${shown} and limit ${shown}, or narrow with network_id or daemon_id.`,
+    );
+    // Pages are read only until the budget is full: one here, never the whole 20,000.
+    const pages = harness.api.requests.filter((r) => r.path === '/api/v1/discovery');
+    expect(pages.map((r) => r.query.get('limit'))).toEqual(['1000']);
+    expect(progress.length).toBeGreaterThan(0);
+  });
+
+  it('continues exactly where the cut line says', async () => {
+    harness = await startHarness(withDiscoveries(3_000));
+    const first = await harness.call('list_discoveries', { limit: 0 });
+    const shown = (first.structuredContent as { discoveries: { id: string }[] }).discoveries;
+    const offset = Number(/offset (\d+)/.exec(textOf(first).split('\n').at(-1) ?? '')?.[1]);
+    expect(offset).toBe(shown.length);
+    const next = await harness.call('list_discoveries', { limit: 5, offset });
+    const expected = harness.api.data.discoveries.slice(offset, offset + 5).map((d) => d['id']);
+    const ids = (next.structuredContent as { discoveries: { id: string }[] }).discoveries;
+    expect(ids.map((d) => d.id)).toEqual(expected);
+  });
+
+  it('reads page after page while the budget holds, with progress, and shows everything', async () => {
+    harness = await startHarness({ ...withDiscoveries(2_500), maxResultBytes: 10_000_000 });
+    const progress: { progress: number; total?: number | undefined }[] = [];
+    const result = await harness.client.callTool(
+      { name: 'list_discoveries', arguments: { limit: 0 } },
+      undefined,
+      { onprogress: (update) => progress.push(update) },
+    );
+    const structured = result.structuredContent as {
+      discoveries: unknown[];
+      pagination: { has_more: boolean };
+      truncated?: boolean;
+    };
+    expect(structured.discoveries).toHaveLength(2_500);
+    expect(structured.truncated).toBeUndefined();
+    expect(structured.pagination.has_more).toBe(false);
+    const offsets = harness.api.requests
+      .filter((r) => r.path === '/api/v1/discovery')
+      .map((r) => r.query.get('offset'));
+    expect(offsets).toEqual(['0', '1000', '2000']);
+    expect(progress.map((p) => p.progress)).toEqual([1000, 2000, 2500]);
+    expect(progress.every((p) => p.total === 2_500)).toBe(true);
+  });
+
+  it('cuts a single page to a small configured budget', async () => {
+    const budget = 5_000;
+    harness = await startHarness({ ...withDiscoveries(200), maxResultBytes: budget });
+    const result = await harness.call('list_discoveries', { limit: 100 });
+    expect(result.isError).toBeFalsy();
+    expect(bytesOf(result)).toBeLessThanOrEqual(budget);
+    const structured = result.structuredContent as {
+      discoveries: unknown[];
+      pagination: { has_more: boolean };
+      truncated?: boolean;
+    };
+    expect(structured.discoveries.length).toBeGreaterThan(0);
+    expect(structured.discoveries.length).toBeLessThan(100);
+    expect(structured.truncated).toBe(true);
+    expect(structured.pagination.has_more).toBe(true);
+    expect(textOf(result)).toMatch(/more not shown to stay within the result budget/);
+  });
+
+  it('leaves a page that fits untouched', async () => {
+    harness = await startHarness(withDiscoveries(200));
+    const result = await harness.call('list_discoveries', { limit: 50 });
+    const structured = result.structuredContent as { discoveries: unknown[]; truncated?: boolean };
+    expect(structured.discoveries).toHaveLength(50);
+    expect(structured.truncated).toBeUndefined();
+    expect(textOf(result)).toMatch(/^150 more: call again with offset 50\.$/m);
+  });
+});
