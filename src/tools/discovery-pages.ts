@@ -11,8 +11,8 @@ export interface CollectedDiscoveries {
   readonly discoveries: Discovery[];
   readonly pagination: Pagination;
   readonly skipped: number;
-  /** UTF-8 bytes of each discovery's JSON, so the result's size is known without serializing it. */
-  readonly jsonBytes: number[];
+  /** UTF-8 bytes of JSON.stringify(discoveries): the result's size without serializing it again. */
+  readonly jsonBytes: number;
   /** Set when the budget cut the list: how many were left out and where the next call starts. */
   readonly omitted?: { readonly count: number; readonly nextOffset: number };
 }
@@ -22,12 +22,12 @@ export const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 /** Adds items while their text line, group heading and JSON still fit the budget. */
 function createFiller(budget: number) {
   const items: Discovery[] = [];
-  const jsonBytes: number[] = [];
   const groups = new Set<string>();
   let used = RESERVED_BYTES;
+  let jsonBytes = 2;
   return {
     items,
-    jsonBytes,
+    jsonBytes: () => jsonBytes,
     add(raw: Discovery): boolean {
       let json = JSON.stringify(raw);
       let item = raw;
@@ -44,10 +44,26 @@ function createFiller(budget: number) {
       used += heading + cost;
       groups.add(key);
       items.push(item);
-      jsonBytes.push(size);
+      jsonBytes += size + (items.length > 1 ? 1 : 0);
       return true;
     },
   };
+}
+
+/**
+ * The whole page, when it surely fits: measured once rather than item by item. A discovery's line
+ * is at most its JSON plus ~60 bytes of labels, and a group heading ~100, hence the bound.
+ */
+function wholePage(items: Discovery[], budget: number) {
+  let discoveries = items;
+  let json = JSON.stringify(discoveries);
+  if (json.includes('"community"')) {
+    discoveries = items.map(withoutCommunities);
+    json = JSON.stringify(discoveries);
+  }
+  const jsonBytes = byteLength(json);
+  const bound = 2 * jsonBytes + 200 * discoveries.length + RESERVED_BYTES;
+  return bound <= budget ? { discoveries, jsonBytes } : undefined;
 }
 
 interface Args {
@@ -69,18 +85,21 @@ export async function collectDiscoveries(
       { ...filters, limit: args.limit, offset: args.offset },
       signal,
     );
+    const whole = wholePage(page.items, context.maxResultBytes);
+    if (whole) return { ...whole, pagination: page.pagination, skipped: page.skipped };
     const kept = page.items.findIndex((item) => !filler.add(item));
-    if (kept === -1)
+    if (kept === -1) {
       return {
         discoveries: filler.items,
-        jsonBytes: filler.jsonBytes,
+        jsonBytes: filler.jsonBytes(),
         pagination: page.pagination,
         skipped: page.skipped,
       };
+    }
     const nextOffset = args.offset + kept;
     return {
       discoveries: filler.items,
-      jsonBytes: filler.jsonBytes,
+      jsonBytes: filler.jsonBytes(),
       pagination: { ...page.pagination, has_more: true },
       skipped: page.skipped,
       omitted: { count: page.pagination.total_count - nextOffset, nextOffset },
@@ -106,7 +125,7 @@ export async function collectDiscoveries(
       const nextOffset = offset + kept;
       return {
         discoveries: filler.items,
-        jsonBytes: filler.jsonBytes,
+        jsonBytes: filler.jsonBytes(),
         pagination: { total_count: total, limit: 0, offset: args.offset, has_more: true },
         skipped,
         omitted: { count: total - nextOffset, nextOffset },
@@ -117,7 +136,7 @@ export async function collectDiscoveries(
   }
   return {
     discoveries: filler.items,
-    jsonBytes: filler.jsonBytes,
+    jsonBytes: filler.jsonBytes(),
     pagination: { total_count: total, limit: 0, offset: args.offset, has_more: false },
     skipped,
   };

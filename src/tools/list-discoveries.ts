@@ -10,11 +10,9 @@ type Filters = {
   readonly daemon_id?: string | undefined;
 };
 
-/** Bytes of JSON.stringify(structured), from the items' known sizes: no second serialization. */
-function structuredBytes(structured: { discoveries: unknown[] }, itemBytes: readonly number[]) {
-  const shell = byteLength(JSON.stringify({ ...structured, discoveries: [] }));
-  const commas = Math.max(0, itemBytes.length - 1);
-  return shell + commas + itemBytes.reduce((sum, size) => sum + size, 0);
+/** Bytes of JSON.stringify(structured), from the list's known size: no second serialization. */
+function structuredBytes(structured: { discoveries: unknown[] }, listBytes: number) {
+  return byteLength(JSON.stringify({ ...structured, discoveries: [] })) - 2 + listBytes;
 }
 
 /** Text and structuredContent of a collected list; drops trailing items if the estimate was short. */
@@ -30,11 +28,12 @@ function present(collected: CollectedDiscoveries, filters: Filters, budget: numb
     const size = byteLength(text) + structuredBytes(structured, view.jsonBytes);
     if (size <= budget || view.discoveries.length === 0) return { structured, text };
     const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
-    const nextOffset = view.pagination.offset + view.discoveries.length - drop;
+    const discoveries = view.discoveries.slice(0, -drop);
+    const nextOffset = view.pagination.offset + discoveries.length;
     view = {
       ...view,
-      discoveries: view.discoveries.slice(0, -drop),
-      jsonBytes: view.jsonBytes.slice(0, -drop),
+      discoveries,
+      jsonBytes: byteLength(JSON.stringify(discoveries)),
       pagination: { ...view.pagination, has_more: true },
       omitted: { count: view.pagination.total_count - nextOffset, nextOffset },
     };
