@@ -1,4 +1,4 @@
-// The sender every client uses: undici pool, then the process-wide quota and the retry loop on top.
+// The sender every client uses: the keep-alive pool, then the process-wide quota and the retry loop on top.
 import { createHttpSender, type HttpSender, type HttpSenderOptions } from './http.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRetryingSender, type RetryEvent, type RetryPolicy } from './retry.js';
