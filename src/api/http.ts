@@ -53,7 +53,7 @@ type RequestFn = (url: URL, options: RequestOptions) => ClientRequest;
 
 /** A phase ran out of time; turned into a TimeoutError once the request is torn down. */
 class PhaseTimeout extends Error {
-  constructor(readonly phase: Exclude<Phase, 'total'>) {
+  constructor(readonly phase: Phase) {
     super(`${phase} timeout`);
   }
 }
@@ -93,17 +93,13 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
   const send = async (request: RawRequest): Promise<RawResponse> => {
     const { endpoint, url } = request;
     if (request.signal?.aborted) throw new CancelledError(endpoint);
-    const deadline = AbortSignal.timeout(options.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     try {
       const { agent, request: open } = await pool(url.protocol);
-      if (signal.aborted) throw signal.reason;
-      return await exchange(open, agent, request, signal, phaseMs, options.maxResponseBytes);
+      if (request.signal?.aborted) throw new CancelledError(endpoint);
+      return await exchange(open, agent, request, phaseMs, options.maxResponseBytes);
     } catch (error) {
       if (request.signal?.aborted) throw new CancelledError(endpoint);
-      const classified = classify(error, endpoint, url.origin, phaseMs);
-      if (classified instanceof TimeoutError || !deadline.aborted) throw classified;
-      throw new TimeoutError(endpoint, options.timeoutMs, 'total');
+      throw classify(error, endpoint, url.origin, phaseMs);
     }
   };
 
@@ -116,12 +112,14 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
   };
 }
 
-/** One request and its response, with a timer per phase; never follows a redirect. */
+/**
+ * One request and its response, never following a redirect: a deadline for the whole exchange and
+ * one timer for the current phase (plain timers: AbortSignal.any costs more than the request).
+ */
 function exchange(
   open: RequestFn,
   agent: Agent,
   request: RawRequest,
-  signal: AbortSignal,
   phaseMs: Readonly<Record<Phase, number>>,
   limit: number,
 ): Promise<RawResponse> {
@@ -132,19 +130,24 @@ function exchange(
     }
     const req = open(request.url, { method: request.endpoint.method, headers, agent });
     let timer: NodeJS.Timeout | undefined;
-    const fail = (error: unknown) => {
+    const done = () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      clearTimeout(deadline);
+      request.signal?.removeEventListener('abort', onAbort);
+    };
+    // Rejects before tearing down, so the phase (not the torn socket) is what the caller sees.
+    const fail = (error: unknown) => {
+      done();
       reject(error);
       req.destroy();
     };
-    // Rejects before tearing down, so the phase (not the torn socket) is what the caller sees.
     const arm = (phase: Exclude<Phase, 'total'>) => {
       clearTimeout(timer);
       timer = setTimeout(() => fail(new PhaseTimeout(phase)), phaseMs[phase]);
     };
-    const onAbort = () => fail(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const deadline = setTimeout(() => fail(new PhaseTimeout('total')), phaseMs.total);
+    const onAbort = () => fail(new CancelledError(request.endpoint));
+    request.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', fail);
     // The connect phase (TCP, and TLS for https) starts when the pool hands out a new socket, not
     // while the request waits in the queue; the headers phase once the request is written.
@@ -168,9 +171,9 @@ function exchange(
     });
     req.once('response', (response) => {
       arm('body');
-      readCapped(response, limit, request.endpoint, () => arm('body')).then((text) => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
+      // The body timer measures silence: each chunk restarts it.
+      readCapped(response, limit, request.endpoint, () => timer?.refresh()).then((text) => {
+        done();
         resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
       }, fail);
     });
