@@ -11,8 +11,6 @@ export interface CollectedDiscoveries {
   readonly discoveries: Discovery[];
   readonly pagination: Pagination;
   readonly skipped: number;
-  /** UTF-8 bytes of JSON.stringify(discoveries): the result's size without serializing it again. */
-  readonly jsonBytes: number;
   /** Set when the budget cut the list: how many were left out and where the next call starts. */
   readonly omitted?: { readonly count: number; readonly nextOffset: number };
 }
@@ -24,10 +22,8 @@ function createFiller(budget: number) {
   const items: Discovery[] = [];
   const groups = new Set<string>();
   let used = RESERVED_BYTES;
-  let jsonBytes = 2;
   return {
     items,
-    jsonBytes: () => jsonBytes,
     add(raw: Discovery): boolean {
       let json = JSON.stringify(raw);
       let item = raw;
@@ -38,32 +34,36 @@ function createFiller(budget: number) {
       }
       const key = groupKey(item);
       const heading = groups.has(key) ? 0 : byteLength(groupHeading(item, PAGE_SIZE * 100)) + 1;
-      const size = byteLength(json);
-      const cost = size + 1 + byteLength(discoveryLine(item)) + 1;
+      const cost = byteLength(json) + 1 + byteLength(discoveryLine(item)) + 1;
       if (used + heading + cost > budget) return false;
       used += heading + cost;
       groups.add(key);
       items.push(item);
-      jsonBytes += size + (items.length > 1 ? 1 : 0);
       return true;
     },
   };
 }
 
 /**
- * The whole page, when it surely fits: measured once rather than item by item. A discovery's line
- * is at most its JSON plus ~60 bytes of labels, and a group heading ~100, hence the bound.
+ * A page cut to the budget item by item, for when it does not fit whole. `offset` is where the
+ * page starts; with `limit` 0 the pagination describes the whole listing.
  */
-function wholePage(items: Discovery[], budget: number) {
-  let discoveries = items;
-  let json = JSON.stringify(discoveries);
-  if (json.includes('"community"')) {
-    discoveries = items.map(withoutCommunities);
-    json = JSON.stringify(discoveries);
+export function cutToBudget(
+  page: { readonly items: Discovery[]; readonly skipped: number; readonly pagination: Pagination },
+  budget: number,
+): CollectedDiscoveries {
+  const filler = createFiller(budget);
+  const kept = page.items.findIndex((item) => !filler.add(item));
+  if (kept === -1) {
+    return { discoveries: filler.items, pagination: page.pagination, skipped: page.skipped };
   }
-  const jsonBytes = byteLength(json);
-  const bound = 2 * jsonBytes + 200 * discoveries.length + RESERVED_BYTES;
-  return bound <= budget ? { discoveries, jsonBytes } : undefined;
+  const nextOffset = page.pagination.offset + kept;
+  return {
+    discoveries: filler.items,
+    pagination: { ...page.pagination, has_more: true },
+    skipped: page.skipped,
+    omitted: { count: page.pagination.total_count - nextOffset, nextOffset },
+  };
 }
 
 interface Args {
@@ -73,39 +73,24 @@ interface Args {
   readonly offset: number;
 }
 
+/**
+ * One page as the service sent it (list-discoveries.ts fits it to the budget), or, for limit 0,
+ * pages of 1,000 until the budget is full: 20,000 discoveries never sit in memory at once.
+ */
 export async function collectDiscoveries(
   args: Args,
   context: Pick<ToolContext, 'api' | 'signal' | 'maxResultBytes' | 'progress'>,
 ): Promise<CollectedDiscoveries> {
   const { api, signal } = context;
-  const filler = createFiller(context.maxResultBytes);
   const filters = { network_id: args.network_id, daemon_id: args.daemon_id };
   if (args.limit > 0) {
     const page = await api.listDiscoveries(
       { ...filters, limit: args.limit, offset: args.offset },
       signal,
     );
-    const whole = wholePage(page.items, context.maxResultBytes);
-    if (whole) return { ...whole, pagination: page.pagination, skipped: page.skipped };
-    const kept = page.items.findIndex((item) => !filler.add(item));
-    if (kept === -1) {
-      return {
-        discoveries: filler.items,
-        jsonBytes: filler.jsonBytes(),
-        pagination: page.pagination,
-        skipped: page.skipped,
-      };
-    }
-    const nextOffset = args.offset + kept;
-    return {
-      discoveries: filler.items,
-      jsonBytes: filler.jsonBytes(),
-      pagination: { ...page.pagination, has_more: true },
-      skipped: page.skipped,
-      omitted: { count: page.pagination.total_count - nextOffset, nextOffset },
-    };
+    return { discoveries: page.items, pagination: page.pagination, skipped: page.skipped };
   }
-  // limit 0: all of them, but never more than the budget holds, and never all in memory at once.
+  const filler = createFiller(context.maxResultBytes);
   let offset = args.offset;
   let total = offset;
   let skipped = 0;
@@ -125,7 +110,6 @@ export async function collectDiscoveries(
       const nextOffset = offset + kept;
       return {
         discoveries: filler.items,
-        jsonBytes: filler.jsonBytes(),
         pagination: { total_count: total, limit: 0, offset: args.offset, has_more: true },
         skipped,
         omitted: { count: total - nextOffset, nextOffset },
@@ -136,7 +120,6 @@ export async function collectDiscoveries(
   }
   return {
     discoveries: filler.items,
-    jsonBytes: filler.jsonBytes(),
     pagination: { total_count: total, limit: 0, offset: args.offset, has_more: false },
     skipped,
   };

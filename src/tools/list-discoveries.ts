@@ -1,8 +1,14 @@
 // list_discoveries: the discoveries the key can see, grouped by network and daemon, within the result budget.
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
-import { renderDiscoveries } from './discovery-format.js';
-import { byteLength, type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
+import { renderDiscoveries, withoutCommunities } from './discovery-format.js';
+import {
+  byteLength,
+  type CollectedDiscoveries,
+  collectDiscoveries,
+  cutToBudget,
+} from './discovery-pages.js';
+import { jsonOf } from './result-json.js';
 import { paginationOutput, uuid } from './schemas.js';
 
 type Filters = {
@@ -10,34 +16,52 @@ type Filters = {
   readonly daemon_id?: string | undefined;
 };
 
-/** Bytes of JSON.stringify(structured), from the list's known size: no second serialization. */
-function structuredBytes(structured: { discoveries: unknown[] }, listBytes: number) {
-  return byteLength(JSON.stringify({ ...structured, discoveries: [] })) - 2 + listBytes;
-}
-
-/** Text and structuredContent of a collected list; drops trailing items if the estimate was short. */
+/**
+ * Text and structuredContent within the budget. The common page fits whole and is measured once
+ * (register.ts reuses that JSON); one that does not is cut item by item, then checked again.
+ */
 function present(collected: CollectedDiscoveries, filters: Filters, budget: number) {
   let view = collected;
+  let stripped = false;
+  let cut = false;
   for (;;) {
     const structured = {
       discoveries: view.discoveries,
       pagination: view.pagination,
       ...(view.omitted ? { truncated: true } : {}),
     };
+    const json = jsonOf(structured);
+    if (!stripped && json.includes('"community"')) {
+      // Not even the redaction placeholder is shown; the copy is made only when there is one.
+      stripped = true;
+      view = { ...view, discoveries: view.discoveries.map(withoutCommunities) };
+      continue;
+    }
     const text = renderDiscoveries({ ...view, filters });
-    const size = byteLength(text) + structuredBytes(structured, view.jsonBytes);
-    if (size <= budget || view.discoveries.length === 0) return { structured, text };
-    const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
-    const discoveries = view.discoveries.slice(0, -drop);
-    const nextOffset = view.pagination.offset + discoveries.length;
-    view = {
-      ...view,
-      discoveries,
-      jsonBytes: byteLength(JSON.stringify(discoveries)),
-      pagination: { ...view.pagination, has_more: true },
-      omitted: { count: view.pagination.total_count - nextOffset, nextOffset },
-    };
+    if (byteLength(text) + byteLength(json) <= budget || view.discoveries.length === 0) {
+      return { structured, text };
+    }
+    view = cut
+      ? dropTail(view)
+      : cutToBudget(
+          { items: view.discoveries, pagination: view.pagination, skipped: view.skipped },
+          budget,
+        );
+    cut = true;
   }
+}
+
+/** A last resort if the item-by-item estimate was short: 5% fewer, said so. */
+function dropTail(view: CollectedDiscoveries): CollectedDiscoveries {
+  const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
+  const discoveries = view.discoveries.slice(0, -drop);
+  const nextOffset = view.pagination.offset + discoveries.length;
+  return {
+    ...view,
+    discoveries,
+    pagination: { ...view.pagination, has_more: true },
+    omitted: { count: view.pagination.total_count - nextOffset, nextOffset },
+  };
 }
 
 export const listDiscoveries = defineTool({

@@ -14,6 +14,7 @@ import type { Redactor } from '../redact.js';
 import type { Confirmer } from './confirmation.js';
 import type { AnyToolDefinition, ToolContext } from './define-tool.js';
 import { toolListing } from './listing.js';
+import { jsonOf } from './result-json.js';
 import { describeError, type ErrorContext } from './tool-error.js';
 
 export interface ToolDependencies {
@@ -80,7 +81,7 @@ async function runTool(
   try {
     const output = await tool.handler(args, context);
     // Results pass the redactor too: the service may echo a secret back in any field.
-    const json = JSON.stringify(output.structured);
+    const json = jsonOf(output.structured);
     const redacted = deps.redactor.redact(json);
     // Parsed again only when something was redacted: a large result is not copied for nothing.
     const structured = redacted === json ? output.structured : JSON.parse(redacted);
