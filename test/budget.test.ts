@@ -167,6 +167,23 @@ describe('list_discoveries within the result budget', () => {
     expect(textOf(result)).toMatch(/more not shown to stay within the result budget/);
   });
 
+  it('drops every community field once, even from a discovery named "community"', async () => {
+    const data = sampleData();
+    data.discoveries.push({
+      ...data.discoveries[0],
+      id: '88888888-8888-4888-8888-888888888888',
+      name: 'community',
+      discovery_type: { type: 'Network', snmp_credentials: [{ community: 'planted-community' }] },
+    });
+    harness = await startHarness({ sample: { data } });
+    const result = await harness.call('list_discoveries');
+    expect(result.isError).toBeFalsy();
+    const json = JSON.stringify(result.structuredContent);
+    expect(json).not.toContain('"community":');
+    expect(json).not.toContain('planted-community');
+    expect(textOf(result)).toContain('- community · 88888888-8888-4888-8888-888888888888');
+  });
+
   it('leaves a page that fits untouched', async () => {
     harness = await startHarness(withDiscoveries(200));
     const result = await harness.call('list_discoveries', { limit: 50 });
