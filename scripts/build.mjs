@@ -68,7 +68,7 @@ const digest = createHash('sha256').update(source).digest('hex').slice(0, 16);
 
 const launcher = `#!/usr/bin/env node
 // network-discovery-mcp: this launcher runs the bundled server below through a V8 code cache.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,6 +78,7 @@ import { Script } from 'node:vm';
 const filename = fileURLToPath(import.meta.url);
 const source = ${JSON.stringify(source)};
 const cacheName = 'index-${digest}.v8cache';
+const STALE_MS = 7 * 24 * 3600 * 1000;
 
 function cacheDir() {
   const env = process.env;
@@ -105,8 +106,14 @@ function saveLater(dir, script) {
     written = true;
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // Other builds' caches go once unused for a week (two installed versions must not evict
+      // each other at every start).
       for (const old of readdirSync(dir)) {
-        if (old.startsWith('index-') && old !== cacheName) rmSync(join(dir, old), { force: true });
+        const path = join(dir, old);
+        if (!old.startsWith('index-') || old === cacheName) continue;
+        try {
+          if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+        } catch {}
       }
       const temporary = join(dir, \`\${cacheName}.\${process.pid}\`);
       writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
