@@ -15,17 +15,19 @@ export interface BenchResult {
 
 export type Bench = () => Promise<BenchResult>;
 
+/** A markdown table with padded columns (the layout Biome gives the README). */
 export function formatTable(results: readonly BenchResult[]): string {
   const rows = [
     ['Target', 'Figure', 'Held to', 'Result', 'Detail'],
     ...results.map((r) => [r.name, r.figure, r.target, r.pass ? 'pass' : 'FAIL', r.detail ?? '']),
   ];
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [
-    line(rows[0] ?? []),
-    line(rows[0]?.map(() => '---') ?? []),
-    ...rows.slice(1).map(line),
-  ].join('\n');
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths?.[column] ?? 0)).join(' | ')} |`;
+  const rule = line(widths?.map((width) => '-'.repeat(width)) ?? []);
+  return [line(rows[0] ?? []), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
 /** Runs `bench` when its file is executed directly (`npx tsx bench/startup.ts`). */
