@@ -71,7 +71,7 @@ const launcher = `#!/usr/bin/env node
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
@@ -83,9 +83,12 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
 function cacheDir() {
   const env = process.env;
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'network-discovery-mcp');
-  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'network-discovery-mcp');
-  return join(homedir(), '.cache', 'network-discovery-mcp');
+  const base =
+    env.XDG_CACHE_HOME ||
+    (process.platform === 'win32' && env.LOCALAPPDATA) ||
+    join(homedir(), '.cache');
+  // A relative base (an empty HOME, say) would put the cache in whatever directory we started in.
+  return isAbsolute(base) ? join(base, 'network-discovery-mcp') : undefined;
 }
 
 /** Compiles the server, from the cache when it holds this build; the cache bytes are not kept. */
