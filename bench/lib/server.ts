@@ -1,7 +1,5 @@
 // Spawns the built server (`node dist/index.js`) and speaks newline-delimited JSON-RPC to it, as a client does.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,15 +7,11 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const DIST_ENTRY = join(ROOT, 'dist', 'index.js');
 export const API_KEY = 'scp_u_BENCHKEY0123456789abcdefABCDEF01';
 
-/** One code-cache directory for the whole bench run, so no run touches the user's own cache. */
-const CACHE_HOME = mkdtempSync(join(tmpdir(), 'ndm-bench-cache-'));
-
 /** The environment the server runs with: the fake API, its key, and no client-side throttling. */
 export function serverEnv(baseUrl: URL, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env['PATH'],
     HOME: process.env['HOME'],
-    XDG_CACHE_HOME: CACHE_HOME,
     NETWORK_DISCOVERY_BASE_URL: baseUrl.origin,
     NETWORK_DISCOVERY_API_KEY: API_KEY,
     NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP: 'true',
@@ -109,24 +103,8 @@ export function spawnServer(env: NodeJS.ProcessEnv): StdioServer {
   };
 }
 
-let warmed = false;
-
-/**
- * The first start of a build writes its V8 code cache about a second in; every later start reads
- * it. Benches measure the later starts (what a user gets from the second start on).
- */
-export async function warmCodeCache(): Promise<void> {
-  if (warmed) return;
-  const server = spawnServer(serverEnv(new URL('http://127.0.0.1:9')));
-  await server.request('initialize', INITIALIZE_PARAMS);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  await server.close();
-  warmed = true;
-}
-
 /** Spawns the server and completes the MCP handshake. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<StdioServer> {
-  await warmCodeCache();
   const server = spawnServer(env);
   await server.request('initialize', INITIALIZE_PARAMS);
   server.notify('notifications/initialized');

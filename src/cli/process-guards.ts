@@ -12,6 +12,9 @@ function describe(reason: unknown): string {
  * logged and the process goes on; after an uncaught exception the state is unknown, so it exits.
  */
 export function installProcessGuards(log: Logger): void {
+  // stderr is diagnostics only: a client that closed it (EPIPE) must not turn every later log line
+  // into an uncaught exception, or the exception handler's own log line into another one.
+  process.stderr.on('error', () => {});
   process.on('unhandledRejection', (reason) => {
     log.error(`unhandled rejection (the server keeps running): ${describe(reason)}`);
   });
