@@ -38,7 +38,8 @@ describe('tools/list', () => {
   it('has a title and a description on every tool', () => {
     for (const tool of tools) {
       expect(tool.title, tool.name).toMatch(/\S/);
-      expect(tool.annotations?.title, tool.name).toBe(tool.title);
+      // The top-level title is the display name; no second copy in annotations to drift from it.
+      expect(tool.annotations?.title, tool.name).toBeUndefined();
       expect(tool.description?.length ?? 0, tool.name).toBeGreaterThan(40);
     }
   });

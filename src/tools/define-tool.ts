@@ -12,6 +12,17 @@ export interface ToolAnnotations {
   readonly openWorldHint: boolean;
 }
 
+/**
+ * The hints of every read tool: reads change nothing, repeat safely, and talk only to the user's
+ * own service (a closed world).
+ */
+export const READ_ONLY: ToolAnnotations = Object.freeze({
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+});
+
 /** What a handler gets: the API, the request's signal, and the ways to reach the user. */
 export interface ToolContext {
   readonly api: ApiClient;

@@ -1,6 +1,6 @@
 // get_unseen_release_notes: releases newer than the last one the user dismissed, as markdown.
 import { z } from 'zod';
-import { defineTool } from './define-tool.js';
+import { defineTool, READ_ONLY } from './define-tool.js';
 
 export const getUnseenReleaseNotes = defineTool({
   name: 'get_unseen_release_notes',
@@ -20,12 +20,7 @@ export const getUnseenReleaseNotes = defineTool({
     ),
     changelog_url: z.string().optional(),
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
   writes: false,
   async handler(_args, { api, signal }) {
     const result = await api.getUnseenReleaseNotes(signal);

@@ -1,7 +1,7 @@
 // get_version: the service's API and application versions, and whether this server supports them.
 import { z } from 'zod';
 import { SERVER_VERSION } from '../version.js';
-import { defineTool } from './define-tool.js';
+import { defineTool, READ_ONLY } from './define-tool.js';
 
 export const SUPPORTED_API_VERSION = 1;
 
@@ -23,12 +23,7 @@ export const getVersion = defineTool({
     api_version_supported: z.boolean(),
     snmp_credential_endpoint: z.boolean(),
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
   writes: false,
   async handler(_args, { api, signal }) {
     const version = await api.getVersion(signal);

@@ -1,6 +1,6 @@
 // list_discoveries: the discoveries the key can see, grouped by network and daemon, within the result budget.
 import { z } from 'zod';
-import { defineTool } from './define-tool.js';
+import { defineTool, READ_ONLY } from './define-tool.js';
 import { renderDiscoveries, withoutCommunities } from './discovery-format.js';
 import {
   byteLength,
@@ -96,17 +96,15 @@ export const listDiscoveries = defineTool({
         name: z.string(),
         network_id: z.string(),
         daemon_id: z.string(),
+        // Variants carry more fields (schedule, subnets, results); only the tag is promised.
+        discovery_type: z.object({ type: z.string() }),
+        run_type: z.object({ type: z.string() }),
       }),
     ),
     pagination: paginationOutput,
     truncated: z.boolean().optional(),
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
   writes: false,
   async handler(args, context) {
     const collected = await collectDiscoveries(args, context);

@@ -1,6 +1,6 @@
 // list_snmp_credentials: the organization's SNMP credentials, or one by id; the community never shown.
 import { z } from 'zod';
-import { defineTool } from './define-tool.js';
+import { defineTool, READ_ONLY } from './define-tool.js';
 import { credentialLine, credentialView, plural } from './format.js';
 import { type CredentialOutput, credentialOutput, paginationOutput, uuid } from './schemas.js';
 
@@ -18,12 +18,7 @@ export const listSnmpCredentials = defineTool({
     credentials: z.array(credentialOutput),
     pagination: paginationOutput.optional(),
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
   writes: false,
   async handler(args, { api, signal, maxResultBytes }) {
     if (args.id) {

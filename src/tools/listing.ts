@@ -37,6 +37,7 @@ export function toolListing(tools: readonly AnyToolDefinition[]): Tool[] {
     description: tool.description,
     inputSchema: jsonSchema(tool.inputSchema, 'input'),
     outputSchema: jsonSchema(tool.outputSchema, 'output'),
-    annotations: { title: tool.title, ...tool.annotations },
+    // The top-level title is the spec's display name; a copy inside annotations costs ~30 bytes a tool.
+    annotations: { ...tool.annotations },
   }));
 }

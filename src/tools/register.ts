@@ -45,7 +45,7 @@ export function registerTools(
         description: tool.description,
         inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: { ...tool.annotations },
       },
       (args: Record<string, unknown>, extra: Extra) => runTool(tool, args, extra, deps),
     );
