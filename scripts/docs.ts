@@ -1,5 +1,5 @@
 // Regenerates the README's tools and configuration tables from the live definitions (`npm run docs`).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -8,7 +8,9 @@ import { configSecrets, type EnvName, envSchema, parseConfig } from '../src/conf
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 import type { AnyToolDefinition } from '../src/tools/define-tool.js';
 
-export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const README_PATH = join(ROOT, 'README.md');
+const TEST_DIR = join(ROOT, 'test');
 
 interface JsonSchema {
   readonly type?: string;
@@ -124,6 +126,27 @@ export function configTable(): string {
   return ['| Variable | Required | Secret | Meaning |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** What a test file covers: its leading comment lines (every file opens with one). */
+function purposeOf(source: string): string {
+  const lines: string[] = [];
+  for (const line of source.split('\n')) {
+    if (!line.startsWith('//')) break;
+    lines.push(line.replace(/^\/\/\s?/, ''));
+  }
+  return lines.join(' ').trim();
+}
+
+/** One row per test file, from its header comment, so the table cannot fall behind the suite. */
+export function testsTable(dir: string = TEST_DIR): string {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort();
+  const rows = files.map(
+    (name) => `| \`test/${name}\` | ${cell(purposeOf(readFileSync(join(dir, name), 'utf8')))} |`,
+  );
+  return ['| File | Covers |', '|---|---|', ...rows].join('\n');
+}
+
 function replaceBetween(text: string, marker: string, content: string): string {
   const start = `<!-- ${marker}:start -->`;
   const end = `<!-- ${marker}:end -->`;
@@ -135,13 +158,14 @@ function replaceBetween(text: string, marker: string, content: string): string {
   return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
 }
 
-/** The README with both generated tables brought up to date; everything else untouched. */
+/** The README with its generated tables brought up to date; everything else untouched. */
 export function renderReadme(readme: string): string {
-  return replaceBetween(
-    replaceBetween(readme, 'tools-table', toolsTable()),
-    'config-table',
-    configTable(),
-  );
+  const tables: [string, string][] = [
+    ['tools-table', toolsTable()],
+    ['config-table', configTable()],
+    ['tests-table', testsTable()],
+  ];
+  return tables.reduce((text, [marker, table]) => replaceBetween(text, marker, table), readme);
 }
 
 function main(argv: readonly string[]): void {

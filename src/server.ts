@@ -18,7 +18,7 @@ export const INSTRUCTIONS = [
   'Tools for a Scanopy network discovery service.',
   'list_discoveries answers what scans run on which network, which are disabled or failing.',
   'get_version needs no credentials: use it to check the connection when other tools fail.',
-  'update_snmp_credential replaces the whole record: look up the current name and tags first and pass them back.',
+  'update_snmp_credential replaces the whole record: call list_snmp_credentials first and pass the current name and tags back.',
   "Every write needs the user's explicit confirmation; never invent or reuse a confirmation_token.",
 ].join(' ');
 

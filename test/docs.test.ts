@@ -1,7 +1,7 @@
 // The README's generated tables match the live tool and configuration definitions.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configTable, README_PATH, renderReadme, toolsTable } from '../scripts/docs.js';
+import { configTable, README_PATH, renderReadme, testsTable, toolsTable } from '../scripts/docs.js';
 import { ENV_DOCS } from '../src/cli/usage.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 
@@ -33,6 +33,15 @@ describe('README tables', () => {
     );
   });
 
+  it('list every test file with the purpose its header comment states', () => {
+    const rows = testsTable().split('\n').slice(2);
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows).toContainEqual(
+      expect.stringMatching(/^\| `test\/docs\.test\.ts` \| The README's generated tables/),
+    );
+    for (const row of rows) expect(row).toMatch(/^\| `test\/[\w-]+\.test\.ts` \| \S.+ \|$/);
+  });
+
   it('list every variable, the base URL alone required, the credentials secret', () => {
     const rows = configTable().split('\n');
     const row = (name: string) => rows.find((r) => r.startsWith(`| \`${name}\` |`));
@@ -54,13 +63,15 @@ describe('README tables', () => {
       'middle',
       '<!-- config-table:start -->',
       '<!-- config-table:end -->',
+      '<!-- tests-table:start -->',
+      '<!-- tests-table:end -->',
       'outro',
     ].join('\n');
     const rendered = renderReadme(readme);
     expect(rendered.startsWith('intro\n<!-- tools-table:start -->\n| Tool |')).toBe(true);
     expect(rendered).not.toContain('stale');
     expect(rendered).toContain('<!-- tools-table:end -->\nmiddle\n<!-- config-table:start -->');
-    expect(rendered.endsWith('<!-- config-table:end -->\noutro')).toBe(true);
+    expect(rendered.endsWith('<!-- tests-table:end -->\noutro')).toBe(true);
     expect(renderReadme(rendered)).toBe(rendered);
     expect(() => renderReadme('no markers')).toThrow(/markers/);
   });
