@@ -1,8 +1,5 @@
 // npm run demo: the sample API on 127.0.0.1, the built server over stdio, each tool called and printed.
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   SAMPLE_CREDENTIAL_ID,
@@ -11,8 +8,8 @@ import {
   SAMPLE_TAGS,
 } from '../src/sample-api/data.js';
 import { startSampleApi } from '../src/sample-api/server.js';
+import { serverTransport } from '../test/stdio-client.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Any scp_u_ key is accepted by the sample API; this one only exists on this machine.
 const DEMO_KEY = 'scp_u_demo000000000000000000000000000';
 const RULE = '─'.repeat(78);
@@ -27,17 +24,7 @@ function textOf(result: CallToolResult): string {
 
 async function main(): Promise<number> {
   const api = await startSampleApi();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [join(ROOT, 'dist', 'index.js')],
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      NETWORK_DISCOVERY_BASE_URL: api.url.href,
-      NETWORK_DISCOVERY_API_KEY: DEMO_KEY,
-    },
-    stderr: 'pipe',
-  });
+  const transport = serverTransport({ baseUrl: api.url, apiKey: DEMO_KEY });
   const serverLog: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString('utf8')));
   const client = new Client({ name: 'network-discovery-mcp-demo', version: '1.0.0' });

@@ -1,19 +1,12 @@
 // npm run soak: 5,000 calls at 50 in flight over stdio against the sample API with random faults.
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  SAMPLE_CREDENTIAL_ID,
-  SAMPLE_ORGANIZATION_ID,
-  SAMPLE_TAGS,
-} from '../src/sample-api/data.js';
 import { type RecordedRequest, startSampleApi } from '../src/sample-api/server.js';
+import { updateArgs } from '../test/fixtures.js';
+import { serverTransport } from '../test/stdio-client.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CALLS = Number(process.env['SOAK_CALLS'] ?? 5_000);
 const IN_FLIGHT = Number(process.env['SOAK_IN_FLIGHT'] ?? 50);
 const FAULT_RATE = Number(process.env['SOAK_FAULT_RATE'] ?? 0.1);
@@ -63,13 +56,7 @@ function intercept(_req: RecordedRequest, res: ServerResponse): boolean | Promis
   return true;
 }
 
-const UPDATE = {
-  id: SAMPLE_CREDENTIAL_ID,
-  name: 'Office switches',
-  organization_id: SAMPLE_ORGANIZATION_ID,
-  community: 'soak-Community-0000',
-  tags: [SAMPLE_TAGS.core],
-};
+const UPDATE = updateArgs('soak-Community-0000');
 
 /** The mix of calls an agent makes: mostly reads, some write previews, a few bad arguments. */
 const MIX: readonly (readonly [number, string, Record<string, unknown>])[] = [
@@ -141,20 +128,15 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main(): Promise<number> {
   const api = await startSampleApi({ intercept });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [join(ROOT, 'dist', 'index.js')],
-    cwd: ROOT,
+  const transport = serverTransport({
+    baseUrl: api.url,
+    apiKey: KEY,
     env: {
-      PATH: process.env['PATH'] ?? '',
-      NETWORK_DISCOVERY_BASE_URL: api.url.href,
-      NETWORK_DISCOVERY_API_KEY: KEY,
       NETWORK_DISCOVERY_TIMEOUT_MS: '5000',
       // The quota would stretch 5,000 calls over 17 minutes; the soak is about the server.
       NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE: '100000',
       NETWORK_DISCOVERY_RATE_LIMIT_BURST: '100000',
     },
-    stderr: 'pipe',
   });
   let stderrBytes = 0;
   let stderr = '';

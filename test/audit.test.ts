@@ -4,29 +4,19 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLine, createAuditSink } from '../src/audit.js';
 import { openAuditFile } from '../src/audit-file.js';
 import { createRedactor } from '../src/redact.js';
-import {
-  SAMPLE_CREDENTIAL_ID,
-  SAMPLE_ORGANIZATION_ID,
-  SAMPLE_TAGS,
-} from '../src/sample-api/data.js';
+import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
-import { envelopeError, reply, startFakeApi, TEST_API_KEY } from './fake-api.js';
-import { type Harness, type HarnessOptions, startHarness } from './harness.js';
+import { envelopeError, reply, startFakeApi } from './fake-api.js';
+import { updateArgs } from './fixtures.js';
+import { type HarnessOptions, useHarness } from './harness.js';
+import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const COMMUNITY = 'audit-Secret#Community-77';
-const ARGS = {
-  id: SAMPLE_CREDENTIAL_ID,
-  name: 'Office switches',
-  organization_id: SAMPLE_ORGANIZATION_ID,
-  community: COMMUNITY,
-  tags: [SAMPLE_TAGS.core],
-};
+const ARGS = updateArgs(COMMUNITY);
 
 let dir: string;
 beforeAll(() => {
@@ -36,17 +26,13 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const start = useHarness();
 
 /** A harness whose audit lines land in an array, parsed. */
 async function audited(options: HarnessOptions = {}) {
   const lines: string[] = [];
   const redactor = createRedactor([COMMUNITY]);
-  h = await startHarness({ ...options, audit: createAuditSink((l) => lines.push(l), redactor) });
+  const h = await start({ ...options, audit: createAuditSink((l) => lines.push(l), redactor) });
   const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   const outcomes = () => records().map((r) => r['outcome']);
   return { h, lines, records, outcomes };
@@ -212,26 +198,16 @@ describe('NETWORK_DISCOVERY_AUDIT_LOG with the built server', () => {
   it('appends the preview to the file and keeps stderr free of audit lines', async () => {
     const api = await startFakeApi();
     const path = join(dir, 'entry.log');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [DIST_ENTRY],
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        NETWORK_DISCOVERY_BASE_URL: api.url.href,
-        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
-        NETWORK_DISCOVERY_AUDIT_LOG: path,
-      },
-      stderr: 'pipe',
-    });
-    const stderr: string[] = [];
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-    const client = new Client({ name: 'audit-test', version: '1.0.0' });
+    let server: StdioServer | undefined;
     try {
-      await client.connect(transport);
-      await client.callTool({ name: 'update_snmp_credential', arguments: ARGS });
+      server = await connectStdio({
+        baseUrl: api.url,
+        env: { NETWORK_DISCOVERY_AUDIT_LOG: path },
+        name: 'audit-test',
+      });
+      await server.client.callTool({ name: 'update_snmp_credential', arguments: ARGS });
     } finally {
-      await client.close();
+      await server?.close();
       await api.close();
     }
     const lines = readFileSync(path, 'utf8').trim().split('\n');
@@ -243,7 +219,7 @@ describe('NETWORK_DISCOVERY_AUDIT_LOG with the built server', () => {
       credential_name: 'Office switches',
     });
     expect(readFileSync(path, 'utf8')).not.toContain(COMMUNITY);
-    expect(stderr.join('')).not.toContain('write-audit');
-    expect(stderr.join('')).not.toContain(COMMUNITY);
+    expect(server.stderr()).not.toContain('write-audit');
+    expect(server.stderr()).not.toContain(COMMUNITY);
   });
 });

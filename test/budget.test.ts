@@ -1,24 +1,20 @@
 // Byte budgets, which are deterministic: the tools/list catalog, and list_discoveries results cut to fit.
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
 import { createHttpSender } from '../src/api/http.js';
 import { createRedactor } from '../src/redact.js';
 import { generateDiscoveries, sampleData } from '../src/sample-api/data.js';
 import { createServer } from '../src/server.js';
-import { type Harness, startHarness, textOf } from './harness.js';
+import { type Harness, textOf, useHarness } from './harness.js';
 
 /** What the catalog may cost a model's context, every tool and output schema included. */
 const MAX_CATALOG_BYTES = 7_000;
 /** config.ts: NETWORK_DISCOVERY_MAX_RESULT_BYTES' default. */
 const DEFAULT_RESULT_BUDGET = 100_000;
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const start = useHarness();
 
 /** The tools/list result exactly as the server sends it (no client parsing in between). */
 async function rawToolsList(readOnly: boolean): Promise<string> {
@@ -84,7 +80,7 @@ describe('the tools/list catalog', () => {
 
 describe('list_discoveries within the result budget', () => {
   it('limit 0 over 20,000: one page of 1,000 read, cut to the budget, marked and explained', async () => {
-    harness = await startHarness(withDiscoveries(20_000));
+    const harness = await start(withDiscoveries(20_000));
     const progress: number[] = [];
     const result = await harness.client.callTool(
       { name: 'list_discoveries', arguments: { limit: 0 } },
@@ -114,7 +110,7 @@ describe('list_discoveries within the result budget', () => {
   });
 
   it('continues exactly where the cut line says', async () => {
-    harness = await startHarness(withDiscoveries(3_000));
+    const harness = await start(withDiscoveries(3_000));
     const first = await harness.call('list_discoveries', { limit: 0 });
     const shown = (first.structuredContent as { discoveries: { id: string }[] }).discoveries;
     const offset = Number(/offset (\d+)/.exec(textOf(first).split('\n').at(-1) ?? '')?.[1]);
@@ -126,7 +122,7 @@ describe('list_discoveries within the result budget', () => {
   });
 
   it('reads page after page while the budget holds, with progress, and shows everything', async () => {
-    harness = await startHarness({ ...withDiscoveries(2_500), maxResultBytes: 10_000_000 });
+    const harness = await start({ ...withDiscoveries(2_500), maxResultBytes: 10_000_000 });
     const progress: { progress: number; total?: number | undefined }[] = [];
     const result = await harness.client.callTool(
       { name: 'list_discoveries', arguments: { limit: 0 } },
@@ -151,7 +147,7 @@ describe('list_discoveries within the result budget', () => {
 
   it('cuts a single page to a small configured budget', async () => {
     const budget = 5_000;
-    harness = await startHarness({ ...withDiscoveries(200), maxResultBytes: budget });
+    const harness = await start({ ...withDiscoveries(200), maxResultBytes: budget });
     const result = await harness.call('list_discoveries', { limit: 100 });
     expect(result.isError).toBeFalsy();
     expect(bytesOf(result)).toBeLessThanOrEqual(budget);
@@ -175,7 +171,7 @@ describe('list_discoveries within the result budget', () => {
       name: 'community',
       discovery_type: { type: 'Network', snmp_credentials: [{ community: 'planted-community' }] },
     });
-    harness = await startHarness({ sample: { data } });
+    const harness = await start({ sample: { data } });
     const result = await harness.call('list_discoveries');
     expect(result.isError).toBeFalsy();
     const json = JSON.stringify(result.structuredContent);
@@ -185,7 +181,7 @@ describe('list_discoveries within the result budget', () => {
   });
 
   it('leaves a page that fits untouched', async () => {
-    harness = await startHarness(withDiscoveries(200));
+    const harness = await start(withDiscoveries(200));
     const result = await harness.call('list_discoveries', { limit: 50 });
     const structured = result.structuredContent as { discoveries: unknown[]; truncated?: boolean };
     expect(structured.discoveries).toHaveLength(50);

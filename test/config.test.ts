@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config.js';
 import { ensureBuilt, ROOT } from './build-dist.js';
 import { TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
+import { initializeRequest } from './raw-stdio.js';
 
 const BASE = { NETWORK_DISCOVERY_BASE_URL: 'https://scanopy.example.com' };
 
@@ -163,16 +164,7 @@ describe('the built entry (dist/index.js)', () => {
   });
 
   it('exits non-zero before serving, with one message listing every problem', () => {
-    const initialize = `${JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'config-test', version: '1.0.0' },
-      },
-    })}\n`;
+    const initialize = `${JSON.stringify(initializeRequest('config-test'))}\n`;
     const run = runEntry(
       [],
       {

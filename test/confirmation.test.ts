@@ -1,11 +1,11 @@
 // The write flow: elicitation (accept, decline, cancel, unchecked) or a signed single-use token.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_ORGANIZATION_ID,
   SAMPLE_TAGS,
 } from '../src/sample-api/data.js';
-import { type Harness, type HarnessOptions, startHarness, textOf } from './harness.js';
+import { type Harness, textOf, useHarness } from './harness.js';
 
 // Every 4-character window holds a symbol, so no id, token or wording can contain one by chance.
 const COMMUNITY = 'Qz7#Kp2$Wm9!vR4&';
@@ -19,16 +19,7 @@ const ARGS = {
   version: 'V2c',
 } as const;
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
-async function start(options: HarnessOptions = {}): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const start = useHarness();
 
 const writes = (h: Harness) => h.api.requests.filter((r) => r.method === 'PUT');
 

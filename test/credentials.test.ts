@@ -1,5 +1,5 @@
 // list_snmp_credentials and the update's before/after preview, against the fake API.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_ORGANIZATION_ID,
@@ -7,28 +7,13 @@ import {
   sampleData,
 } from '../src/sample-api/data.js';
 import { envelopeError, reply } from './fake-api.js';
-import { type Harness, type HarnessOptions, startHarness, textOf } from './harness.js';
+import { updateArgs } from './fixtures.js';
+import { type Harness, textOf, useHarness } from './harness.js';
 
 const COMMUNITY = 'Preview#Secret-2026';
-const CURRENT = {
-  id: SAMPLE_CREDENTIAL_ID,
-  name: 'Office switches',
-  organization_id: SAMPLE_ORGANIZATION_ID,
-  community: COMMUNITY,
-  tags: [SAMPLE_TAGS.core],
-  version: 'V2c',
-};
+const CURRENT = { ...updateArgs(COMMUNITY), version: 'V2c' };
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
-async function start(options: HarnessOptions = {}): Promise<Harness> {
-  h = await startHarness(options);
-  return h;
-}
+const start = useHarness();
 
 const structured = (result: { structuredContent?: unknown }) =>
   (result.structuredContent ?? {}) as Record<string, unknown>;

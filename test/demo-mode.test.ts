@@ -1,6 +1,5 @@
 // --demo over stdio: every result says it is demo data, and a write changes only the in-process sample.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,8 +8,9 @@ import {
   SAMPLE_TAGS,
 } from '../src/sample-api/data.js';
 import { DEMO_MARK } from '../src/tools/register.js';
-import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
-import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { ensureBuilt } from './build-dist.js';
+import { type SampleApi, startFakeApi } from './fake-api.js';
+import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const READ_CALLS: Record<string, Record<string, unknown>> = {
   list_discoveries: { limit: 2 },
@@ -21,24 +21,16 @@ const READ_CALLS: Record<string, Record<string, unknown>> = {
 
 /** A service the user also configured: --demo must never send it anything. */
 let realService: SampleApi;
-const clients: Client[] = [];
+const servers: StdioServer[] = [];
 
 async function startDemo(): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [DIST_ENTRY, '--demo'],
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      NETWORK_DISCOVERY_BASE_URL: realService.url.href,
-      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
-    },
-    stderr: 'pipe',
+  const server = await connectStdio({
+    baseUrl: realService.url,
+    args: ['--demo'],
+    name: 'demo-test',
   });
-  const client = new Client({ name: 'demo-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
+  servers.push(server);
+  return server.client;
 }
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
@@ -53,7 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(servers.map((s) => s.close()));
   await realService?.close();
 });
 

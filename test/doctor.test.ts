@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runDoctor } from '../src/cli/doctor.js';
 import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
+import { outputOf } from './child-output.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
 
 let api: SampleApi | undefined;
@@ -151,17 +152,12 @@ describe('network-discovery-mcp doctor (built entry)', () => {
 
   // Asynchronous: the fake API lives in this process and must keep answering while doctor runs.
   const run = (env: Record<string, string>, args: string[] = ['doctor']) =>
-    new Promise<{ status: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, [DIST_ENTRY, ...args], {
+    outputOf(
+      spawn(process.execPath, [DIST_ENTRY, ...args], {
         env: { PATH: process.env['PATH'] ?? '', ...env },
         stdio: ['ignore', 'pipe', 'ignore'],
-      });
-      let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString('utf8');
-      });
-      child.on('close', (status) => resolve({ status, stdout }));
-    });
+      }),
+    );
 
   it('prints the report on stdout and exits 0 when every check passes (demo)', async () => {
     const result = await run({}, ['--demo', 'doctor']);

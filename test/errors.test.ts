@@ -1,25 +1,15 @@
 // Every failure row of the contract as an isError result that says what happened and what to do next.
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
 import type { Intercept } from '../src/sample-api/server.js';
-import { envelopeError, reply } from './fake-api.js';
-import { type Harness, type HarnessOptions, startHarness, textOf } from './harness.js';
+import { envelopeError, JSON_TYPE, reply } from './fake-api.js';
+import { type Harness, textOf, useHarness } from './harness.js';
 
-const JSON_TYPE = { 'content-type': 'application/json' };
 const DISCOVERY = '/api/v1/discovery';
 const UNKNOWN_ID = '99999999-9999-4999-8999-999999999999';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
-async function start(options: HarnessOptions = {}): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const start = useHarness();
 
 /** Answers requests to one path with a fixed response; everything else goes to the fake API. */
 function on(

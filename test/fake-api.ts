@@ -1,6 +1,11 @@
 // The fake API for tests: the built-in sample API with known test credentials and fault helpers.
 import type { ServerResponse } from 'node:http';
-import { type SampleApi, type SampleApiOptions, startSampleApi } from '../src/sample-api/server.js';
+import {
+  type RecordedRequest,
+  type SampleApi,
+  type SampleApiOptions,
+  startSampleApi,
+} from '../src/sample-api/server.js';
 
 export const TEST_API_KEY = 'scp_u_TESTKEY0123456789abcdefABCDEF01';
 export const TEST_SESSION_ID = 'sess-PLANTED-9f8e7d6c5b4a39281706';
@@ -10,6 +15,9 @@ export type { SampleApi };
 export function startFakeApi(options: SampleApiOptions = {}): Promise<SampleApi> {
   return startSampleApi({ apiKey: TEST_API_KEY, sessions: [TEST_SESSION_ID], ...options });
 }
+
+export const JSON_TYPE = { 'content-type': 'application/json' };
+export const TEXT_TYPE = { 'content-type': 'text/plain' };
 
 /** Writes a raw response, for fault injection. */
 export function reply(
@@ -32,4 +40,9 @@ export function envelopeError(error: string, code?: string, params?: object): st
     ...(params ? { params } : {}),
     meta: { api_version: 1, server_version: '0.14.13' },
   });
+}
+
+/** Everything a request carried, as a careless service or proxy would repeat it. */
+export function echo(req: RecordedRequest): string {
+  return `Authorization: ${req.headers['authorization'] ?? '-'}\nCookie: ${req.headers['cookie'] ?? '-'}\nbody ${req.body} key=${(req.headers['authorization'] ?? '').replace(/^Bearer /, '')} session=${TEST_SESSION_ID}`;
 }

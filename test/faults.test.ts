@@ -7,12 +7,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
-import { envelopeError, reply, type SampleApi, startFakeApi } from './fake-api.js';
+import { envelopeError, JSON_TYPE, reply, type SampleApi, startFakeApi } from './fake-api.js';
 import { type Harness, type HarnessOptions, startHarness, textOf } from './harness.js';
 
 const DISCOVERY = '/api/v1/discovery';
 const CREDENTIAL = `/api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`;
-const JSON_TYPE = { 'content-type': 'application/json' };
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -7,6 +7,7 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
 import { describeRetry, type RetryPolicy } from '../src/api/retry.js';
 import { createTransport } from '../src/api/transport.js';
@@ -107,6 +108,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+  let closing: Promise<void> | undefined;
   return {
     client,
     api,
@@ -114,12 +116,32 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     elicitations,
     call: async (name, args = {}) =>
       (await client.callTool({ name, arguments: args })) as CallToolResult,
-    async close() {
-      await client.close();
-      await server.close();
-      await apiClient.close();
-      await api.close();
+    close() {
+      // Once only: a test may close early what its afterEach closes again.
+      closing ??= (async () => {
+        await client.close();
+        await server.close();
+        await apiClient.close();
+        await api.close();
+      })();
+      return closing;
     },
+  };
+}
+
+/**
+ * Registers an afterEach (in the file or describe block that calls it) closing every harness the
+ * returned function started during the test.
+ */
+export function useHarness(): (options?: HarnessOptions) => Promise<Harness> {
+  const started: Harness[] = [];
+  afterEach(async () => {
+    for (const harness of started.splice(0).reverse()) await harness.close();
+  });
+  return async (options = {}) => {
+    const harness = await startHarness(options);
+    started.push(harness);
+    return harness;
   };
 }
 

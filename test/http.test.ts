@@ -17,13 +17,10 @@ import { createRuntime, type Runtime } from '../src/compose.js';
 import { parseConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { createRedactor } from '../src/redact.js';
-import {
-  SAMPLE_CREDENTIAL_ID,
-  SAMPLE_ORGANIZATION_ID,
-  SAMPLE_TAGS,
-} from '../src/sample-api/data.js';
 import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
+import { updateArgs } from './fixtures.js';
+import { initializeRequest } from './raw-stdio.js';
 
 const KEY_CONFIGURED = 'scp_u_CONFIGURED0123456789abcdefABCD';
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
@@ -76,16 +73,7 @@ const call = async (client: Client, name: string, args: Record<string, unknown> 
 
 /** A raw request, so Host and Origin can be set the way a browser under DNS rebinding would. */
 function rawPost(url: URL, headers: Record<string, string>, method = 'POST') {
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 'raw', version: '1.0.0' },
-    },
-  });
+  const body = JSON.stringify(initializeRequest('raw'));
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
     (resolve, reject) => {
       const req = httpRequest(
@@ -181,13 +169,7 @@ describe('Streamable HTTP at /mcp', () => {
       await startInstance(SECRET),
       await startInstance('a-different-secret-9876543210fedcba'),
     ];
-    const args = {
-      id: SAMPLE_CREDENTIAL_ID,
-      name: 'Office switches',
-      organization_id: SAMPLE_ORGANIZATION_ID,
-      community: 'http-Rotated-Community-1',
-      tags: [SAMPLE_TAGS.core],
-    };
+    const args = updateArgs('http-Rotated-Community-1');
     // Even a client that offers elicitation gets a token: a stateless server cannot wait for its answer.
     const onFirst = await connect(first.url, KEY_ALICE, true);
     const preview = await call(onFirst, 'update_snmp_credential', args);
@@ -217,13 +199,7 @@ describe('Streamable HTTP at /mcp', () => {
 
   it('keeps tokens valid across requests of one instance even without a configured secret', async () => {
     const handle = await startInstance(undefined);
-    const args = {
-      id: SAMPLE_CREDENTIAL_ID,
-      name: 'Office switches',
-      organization_id: SAMPLE_ORGANIZATION_ID,
-      community: 'http-Rotated-Community-2',
-      tags: [SAMPLE_TAGS.core],
-    };
+    const args = updateArgs('http-Rotated-Community-2');
     const client = await connect(handle.url);
     const preview = await call(client, 'update_snmp_credential', args);
     const token = (preview.structuredContent as { confirmation_token?: string }).confirmation_token;
@@ -236,13 +212,7 @@ describe('Streamable HTTP at /mcp', () => {
 
   it('redeems a token once per instance, and only for the caller it was issued to', async () => {
     const handle = await startInstance(SECRET);
-    const args = {
-      id: SAMPLE_CREDENTIAL_ID,
-      name: 'Office switches',
-      organization_id: SAMPLE_ORGANIZATION_ID,
-      community: 'http-Rotated-Community-3',
-      tags: [SAMPLE_TAGS.core],
-    };
+    const args = updateArgs('http-Rotated-Community-3');
     const puts = () => api.requests.filter((r) => r.method === 'PUT').length;
     const alice = await connect(handle.url, KEY_ALICE);
     const preview = await call(alice, 'update_snmp_credential', args);

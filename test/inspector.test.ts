@@ -3,37 +3,26 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
+import { type ChildOutput, outputOf } from './child-output.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
 let api: SampleApi;
 
 /** Runs `mcp-inspector-cli --cli node dist/index.js -e ... <args>` and parses its JSON answer. */
-function inspector(
-  args: string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function inspector(args: string[]): Promise<ChildOutput> {
   const cli = join(ROOT, 'node_modules', '.bin', 'mcp-inspector-cli');
   const target = ['node', DIST_ENTRY];
   const env = [
     `NETWORK_DISCOVERY_BASE_URL=${api.url.href}`,
     `NETWORK_DISCOVERY_API_KEY=${TEST_API_KEY}`,
   ].flatMap((pair) => ['-e', pair]);
-  return new Promise((resolve) => {
-    const child = spawn(cli, ['--cli', ...target, ...env, ...args], {
-      // inspector-cli 1.0.3 finds its own package.json as "../package.json" from the working
-      // directory: run it from a folder whose parent holds a package.json.
-      cwd: join(ROOT, 'dist'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  const child = spawn(cli, ['--cli', ...target, ...env, ...args], {
+    // inspector-cli 1.0.3 finds its own package.json as "../package.json" from the working
+    // directory: run it from a folder whose parent holds a package.json.
+    cwd: join(ROOT, 'dist'),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return outputOf(child);
 }
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 // Session login for release notes: once, reused, renewed once on a 401, never retried in a loop.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LoginError } from '../src/api/errors.js';
 import { createSessionStore } from '../src/api/session.js';
 import { envelopeError, reply, TEST_SESSION_ID } from './fake-api.js';
-import { type Harness, type HarnessOptions, startHarness, textOf } from './harness.js';
+import { type Harness, type HarnessOptions, textOf, useHarness } from './harness.js';
 
 const EMAIL = 'ops@example.com';
 const PASSWORD = 'Pl4nted-Passw0rd-7c1e';
@@ -12,14 +12,10 @@ const LOGIN_SESSION = 'sess-LOGIN-0a1b2c3d4e5f60718293';
 const NOTES = '/api/v1/release-notes/unseen';
 const LOGIN = '/api/auth/login';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const open = useHarness();
 
 function start(password = PASSWORD, extra: HarnessOptions = {}): Promise<Harness> {
-  return startHarness({
+  return open({
     login: { email: EMAIL, password },
     sample: {
       login: { email: EMAIL, password: PASSWORD, sessionId: LOGIN_SESSION },
@@ -50,7 +46,7 @@ const everything = (result: CallToolResult) => JSON.stringify(result);
 
 describe('session login for release notes', () => {
   it('logs in once with email and password and reuses the session cookie', async () => {
-    harness = await start();
+    const harness = await start();
     const first = await notes(harness);
     const second = await notes(harness);
     expect(first.isError).toBeFalsy();
@@ -67,14 +63,14 @@ describe('session login for release notes', () => {
   });
 
   it('shares one login between calls made at the same time', async () => {
-    harness = await start();
-    const results = await Promise.all(Array.from({ length: 8 }, () => notes(harness as Harness)));
+    const harness = await start();
+    const results = await Promise.all(Array.from({ length: 8 }, () => notes(harness)));
     expect(results.every((result) => !result.isError)).toBe(true);
     expect(posts(harness)).toHaveLength(1);
   });
 
   it('logs in again once when the session it holds gets a 401', async () => {
-    harness = await start();
+    const harness = await start();
     expect((await notes(harness)).isError).toBeFalsy();
     unauthorizedNotes(harness, 1);
     const result = await notes(harness);
@@ -84,7 +80,7 @@ describe('session login for release notes', () => {
   });
 
   it('renews a configured session that has expired', async () => {
-    harness = await start(PASSWORD, { sessionId: 'sess-EXPIRED-11223344556677' });
+    const harness = await start(PASSWORD, { sessionId: 'sess-EXPIRED-11223344556677' });
     const result = await notes(harness);
     expect(result.isError).toBeFalsy();
     expect(posts(harness)).toHaveLength(1);
@@ -95,7 +91,7 @@ describe('session login for release notes', () => {
   });
 
   it('does not log in twice in one call when the fresh session is refused too', async () => {
-    harness = await start();
+    const harness = await start();
     expect((await notes(harness)).isError).toBeFalsy();
     unauthorizedNotes(harness);
     const result = await notes(harness);
@@ -105,7 +101,7 @@ describe('session login for release notes', () => {
   });
 
   it('reports a failed login as a login failure and does not try again', async () => {
-    harness = await start('wrong-password-1234');
+    const harness = await start('wrong-password-1234');
     const first = await notes(harness);
     expect(first.isError).toBe(true);
     expect(textOf(first)).toContain('Logging in to the service failed (HTTP 500');
@@ -120,7 +116,7 @@ describe('session login for release notes', () => {
   });
 
   it('never shows the password in a result or a log line', async () => {
-    harness = await start();
+    let harness = await start();
     const seen = [await notes(harness)];
     unauthorizedNotes(harness);
     seen.push(await notes(harness));
@@ -136,7 +132,7 @@ describe('session login for release notes', () => {
   });
 
   it('keeps using a configured session when no email and password are set', async () => {
-    harness = await startHarness({ sessionId: TEST_SESSION_ID });
+    const harness = await open({ sessionId: TEST_SESSION_ID });
     expect((await notes(harness)).isError).toBeFalsy();
     expect(posts(harness)).toHaveLength(0);
     expect(noteRequests(harness)[0]?.headers['cookie']).toBe(`session_id=${TEST_SESSION_ID}`);

@@ -1,13 +1,9 @@
 // The two workflow prompts through a real MCP client: listed with their arguments, rendered, read-only aware.
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const start = useHarness();
 
 const NETWORK = '5f2c8a1e-3b4d-4e6f-8a9b-0c1d2e3f4a5b';
 
@@ -20,7 +16,7 @@ function promptText(result: GetPromptResult): string {
 
 describe('prompts', () => {
   it('lists both prompts with titles, descriptions and optional arguments', async () => {
-    harness = await startHarness();
+    const harness = await start();
     const { prompts } = await harness.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual([
       'review_network_discoveries',
@@ -39,7 +35,7 @@ describe('prompts', () => {
   });
 
   it('review_network_discoveries narrows to the given network and asks for runs, disabled and failed', async () => {
-    harness = await startHarness();
+    const harness = await start();
     const text = promptText(
       await harness.client.getPrompt({
         name: 'review_network_discoveries',
@@ -55,14 +51,14 @@ describe('prompts', () => {
   });
 
   it('review_network_discoveries without a network reviews every network', async () => {
-    harness = await startHarness();
+    const harness = await start();
     const text = promptText(await harness.client.getPrompt({ name: 'review_network_discoveries' }));
     expect(text).toContain('every network');
     expect(text).not.toContain('network_id "');
   });
 
   it('rotate_snmp_community walks find, prepare, confirm, verify with the real tool names', async () => {
-    harness = await startHarness();
+    const harness = await start();
     const text = promptText(
       await harness.client.getPrompt({
         name: 'rotate_snmp_community',
@@ -84,7 +80,7 @@ describe('prompts', () => {
   });
 
   it('leaves the rotation prompt out in read-only mode', async () => {
-    harness = await startHarness({ readOnly: true });
+    const harness = await start({ readOnly: true });
     const { prompts } = await harness.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['review_network_discoveries']);
   });

@@ -11,6 +11,7 @@ import {
 } from '../src/sample-api/data.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
+import { updateArgs } from './fixtures.js';
 import { type Harness, startHarness, textOf } from './harness.js';
 
 const RUNS = 120;
@@ -56,13 +57,7 @@ const nearValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 );
 
-const UPDATE_ARGS = {
-  id: SAMPLE_CREDENTIAL_ID,
-  name: 'Office switches',
-  organization_id: SAMPLE_ORGANIZATION_ID,
-  community: 'property-Community#9',
-  tags: [SAMPLE_TAGS.core],
-};
+const UPDATE_ARGS = updateArgs('property-Community#9');
 
 /** A valid call per tool, for the "valid with a few fields changed" generator. */
 const VALID: Readonly<Record<string, Record<string, unknown>>> = {

@@ -1,18 +1,14 @@
 // The client-side quota: bursts of tool calls never draw a 429 from a fake that enforces the service's quota.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../src/api/rate-limiter.js';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, useHarness } from './harness.js';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const start = useHarness();
 
 /** Starts the fake and the server with the same quota on both sides, as in production. */
 async function withQuota(perMinute: number, burst: number): Promise<Harness> {
-  return startHarness({
+  return start({
     sample: { rateLimit: { perMinute, burst } },
     rateLimit: { perMinute, burst },
   });
@@ -37,7 +33,7 @@ describe('client-side rate limit', () => {
    * here it sends 50 at once, then 100 a second.
    */
   it('400 calls issued at once all complete with no 429 from the service', async () => {
-    harness = await withQuota(6_000, 150);
+    const harness = await withQuota(6_000, 150);
     const results = await burstOf(harness, 400);
     expect(results.filter((result) => result.isError)).toEqual([]);
     expect(harness.api.rateLimited()).toBe(0);
@@ -45,7 +41,7 @@ describe('client-side rate limit', () => {
   }, 60_000);
 
   it('at the real quota (300 a minute, burst 150) a burst past the burst size draws no 429', async () => {
-    harness = await withQuota(300, 150);
+    const harness = await withQuota(300, 150);
     // 165 calls: the burst and then 15 or more paced at 5 a second, a few seconds in all.
     const results = await burstOf(harness, 165);
     expect(results.filter((result) => result.isError)).toEqual([]);
@@ -54,7 +50,7 @@ describe('client-side rate limit', () => {
 
   it('the fake really does answer 429 when the client does not pace itself', async () => {
     // The same burst without the client-side limiter: proves the tests above can fail.
-    harness = await startHarness({
+    const harness = await start({
       sample: { rateLimit: { perMinute: 300, burst: 150 } },
       retry: { maxAttempts: 1 },
     });
@@ -67,7 +63,7 @@ describe('client-side rate limit', () => {
 describe('waiting for the limiter', () => {
   it('a write cancelled while it waits for a token is never sent', async () => {
     // One token a second, none spare: the write queues behind get_version's token.
-    harness = await startHarness({ rateLimit: { perMinute: 60, burst: 1 }, elicit: 'accept' });
+    const harness = await start({ rateLimit: { perMinute: 60, burst: 1 }, elicit: 'accept' });
     expect((await harness.call('get_version')).isError).toBeFalsy();
     const controller = new AbortController();
     const write = harness.client

@@ -19,6 +19,17 @@ export interface RawServer {
   initialize(capabilities?: object): Promise<Message>;
 }
 
+const initializeParams = (clientName: string, capabilities: object = {}) => ({
+  protocolVersion: '2025-06-18',
+  capabilities,
+  clientInfo: { name: clientName, version: '1.0.0' },
+});
+
+/** The initialize request a client sends first (id 1), for tests that write it by hand. */
+export function initializeRequest(clientName: string): Message {
+  return { jsonrpc: '2.0', id: 1, method: 'initialize', params: initializeParams(clientName) };
+}
+
 export function spawnRaw(env: Record<string, string>): RawServer {
   const child = spawn(process.execPath, [DIST_ENTRY], {
     cwd: ROOT,
@@ -72,11 +83,10 @@ export function spawnRaw(env: Record<string, string>): RawServer {
       return answered;
     },
     async initialize(capabilities = {}) {
-      const result = await server.request('initialize', {
-        protocolVersion: '2025-06-18',
-        capabilities,
-        clientInfo: { name: 'raw-stdio-test', version: '1.0.0' },
-      });
+      const result = await server.request(
+        'initialize',
+        initializeParams('raw-stdio-test', capabilities),
+      );
       server.notify('notifications/initialized');
       return result;
     },

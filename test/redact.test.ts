@@ -1,15 +1,11 @@
 // The redactor: known secrets in every encoding, credential syntax, and ordinary text left alone.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log.js';
 import { createRedactor } from '../src/redact.js';
-import {
-  SAMPLE_CREDENTIAL_ID,
-  SAMPLE_ORGANIZATION_ID,
-  SAMPLE_TAGS,
-} from '../src/sample-api/data.js';
 import { describeError } from '../src/tools/tool-error.js';
-import { envelopeError, reply, TEST_API_KEY } from './fake-api.js';
-import { type Harness, startHarness, textOf } from './harness.js';
+import { envelopeError, JSON_TYPE, reply, TEST_API_KEY, TEXT_TYPE } from './fake-api.js';
+import { updateArgs } from './fixtures.js';
+import { textOf, useHarness } from './harness.js';
 
 const KEY = 'scp_u_abcdefghijklmnopqrstuvwxyz012345';
 const SESSION = 'sess-4f1b9c2d7e6a5b3c';
@@ -112,11 +108,7 @@ describe('ordinary text is never mangled', () => {
 });
 
 describe('everywhere the server writes', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const start = useHarness();
 
   it('logs pass the redactor', () => {
     const lines: string[] = [];
@@ -128,22 +120,14 @@ describe('everywhere the server writes', () => {
 
   it('masks a community from the moment it is seen in the arguments, before any write', async () => {
     const community = 'fresh-community-Q7';
-    h = await startHarness();
+    const h = await start();
     // No elicitation: the first call only previews, nothing is sent to the update endpoint.
-    const preview = await h.call('update_snmp_credential', {
-      id: SAMPLE_CREDENTIAL_ID,
-      name: 'Office switches',
-      organization_id: SAMPLE_ORGANIZATION_ID,
-      community,
-      tags: [SAMPLE_TAGS.core],
-    });
+    const preview = await h.call('update_snmp_credential', updateArgs(community));
     expect(preview.structuredContent).toMatchObject({ status: 'preview' });
     expect(h.api.requests.some((r) => r.method === 'PUT')).toBe(false);
     // A later failure in which the service echoes that value is still masked.
     h.api.setIntercept((_req, res) =>
-      reply(res, 500, `duplicate community ${community} in audit table`, {
-        'content-type': 'text/plain',
-      }),
+      reply(res, 500, `duplicate community ${community} in audit table`, TEXT_TYPE),
     );
     const result = await h.call('list_discoveries', {});
     expect(result.isError).toBe(true);
@@ -153,11 +137,9 @@ describe('everywhere the server writes', () => {
   });
 
   it('masks the API key the service echoes in an error', async () => {
-    h = await startHarness();
+    const h = await start();
     h.api.setIntercept((req, res) =>
-      reply(res, 401, envelopeError(`unknown key ${req.headers['authorization']}`), {
-        'content-type': 'application/json',
-      }),
+      reply(res, 401, envelopeError(`unknown key ${req.headers['authorization']}`), JSON_TYPE),
     );
     const result = await h.call('list_discoveries', {});
     expect(result.isError).toBe(true);

@@ -1,10 +1,10 @@
 // Untrusted text: invisible characters removed, error text cut, release-notes HTML made inert.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleData } from '../src/sample-api/data.js';
 import { MAX_DEPTH, sanitizeJson, sanitizeText, serviceText } from '../src/sanitize.js';
 import { htmlToMarkdown, safeHref } from '../src/tools/html-to-markdown.js';
 import { reply } from './fake-api.js';
-import { type Harness, startHarness, textOf } from './harness.js';
+import { textOf, useHarness } from './harness.js';
 
 const HIDDEN = [
   '\u0000',
@@ -221,18 +221,14 @@ describe('htmlToMarkdown', () => {
 });
 
 describe('through the tools, against the fake API', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const start = useHarness();
 
   it('removes hidden characters from names before a model sees them', async () => {
     const data = sampleData();
     const first = data.discoveries[0] as Record<string, unknown>;
     first['name'] = 'Office\u202e LAN\u200b sweep\u0007';
     (first['run_type'] as Record<string, unknown>)['timezone'] = 'Europe/\u2066Berlin\u2069';
-    h = await startHarness({ sample: { data } });
+    const h = await start({ sample: { data } });
     const result = await h.call('list_discoveries', {});
     expect(result.isError).toBeFalsy();
     const all = JSON.stringify(result);
@@ -242,7 +238,7 @@ describe('through the tools, against the fake API', () => {
   });
 
   it('cuts and cleans a long service error message', async () => {
-    h = await startHarness();
+    const h = await start();
     const message = `database exploded\u202e ${'x'.repeat(5_000)}`;
     h.api.setIntercept((_req, res) => reply(res, 500, message, { 'content-type': 'text/plain' }));
     const result = await h.call('list_discoveries', {});
@@ -264,7 +260,7 @@ describe('through the tools, against the fake API', () => {
         url: 'javascript:alert(document.cookie)',
       },
     ];
-    h = await startHarness({ sample: { data } });
+    const h = await start({ sample: { data } });
     const result = await h.call('get_unseen_release_notes', {});
     expect(result.isError).toBeFalsy();
     const text = textOf(result);

@@ -4,37 +4,28 @@ import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditSink } from '../src/audit.js';
 import { createRedactor } from '../src/redact.js';
-import {
-  SAMPLE_CREDENTIAL_ID,
-  SAMPLE_ORGANIZATION_ID,
-  SAMPLE_TAGS,
-} from '../src/sample-api/data.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
-import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
-import { envelopeError, reply, startFakeApi, TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
-import { type Harness, type HarnessOptions, startHarness } from './harness.js';
+import { ensureBuilt } from './build-dist.js';
+import {
+  echo,
+  envelopeError,
+  JSON_TYPE,
+  reply,
+  startFakeApi,
+  TEST_API_KEY,
+  TEST_SESSION_ID,
+  TEXT_TYPE,
+} from './fake-api.js';
+import { updateArgs } from './fixtures.js';
+import { type HarnessOptions, useHarness } from './harness.js';
+import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const COMMUNITY = 'faults-Planted-Community-4d2e';
 const SECRETS = [TEST_API_KEY, TEST_SESSION_ID, COMMUNITY];
-const UPDATE = {
-  id: SAMPLE_CREDENTIAL_ID,
-  name: 'Office switches',
-  organization_id: SAMPLE_ORGANIZATION_ID,
-  community: COMMUNITY,
-  tags: [SAMPLE_TAGS.core],
-};
-const JSON_TYPE = { 'content-type': 'application/json' };
-const TEXT_TYPE = { 'content-type': 'text/plain' };
-
-/** Everything a request carried, as a careless service or proxy would repeat it. */
-function echo(req: RecordedRequest): string {
-  return `Authorization: ${req.headers['authorization'] ?? '-'}\nCookie: ${req.headers['cookie'] ?? '-'}\nbody ${req.body} key=${(req.headers['authorization'] ?? '').replace(/^Bearer /, '')} session=${TEST_SESSION_ID}`;
-}
+const UPDATE = updateArgs(COMMUNITY);
 
 type Fault = (req: RecordedRequest, res: ServerResponse) => boolean;
 
@@ -145,18 +136,14 @@ function expectNoSecrets(where: string, text: string) {
   }
 }
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const start = useHarness();
 
 describe('every fault, with the service echoing what it was sent', () => {
   it.each(FAULTS.map(([name, fault, options]) => ({ name, fault, options: options ?? {} })))(
     '$name: no secret in results, elicitations, logs or the audit trail',
     async ({ fault, options }) => {
       const audit: string[] = [];
-      h = await startHarness({
+      const h = await start({
         elicit: 'accept',
         sessionId: TEST_SESSION_ID,
         // Retries stay short so "429 forever" ends quickly; a Retry-After of 2 s exceeds the budget.
@@ -198,7 +185,7 @@ describe('every fault, with the service echoing what it was sent', () => {
         server.close(() => resolve(port));
       });
     });
-    h = await startHarness({
+    const h = await start({
       baseUrl: new URL(`http://127.0.0.1:${port}`),
       retry: { baseDelayMs: 5 },
     });
@@ -219,25 +206,15 @@ describe('the built server with NETWORK_DISCOVERY_AUDIT_LOG, while the service e
   it('keeps every secret out of stdout, stderr and the audit file through a failed write', async () => {
     const api = await startFakeApi({ sessions: [TEST_SESSION_ID] });
     const path = join(dir, 'audit.log');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [DIST_ENTRY],
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        NETWORK_DISCOVERY_BASE_URL: api.url.href,
-        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
-        NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
-        NETWORK_DISCOVERY_AUDIT_LOG: path,
-      },
-      stderr: 'pipe',
-    });
-    const stderr: string[] = [];
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-    const client = new Client({ name: 'secrets-faults', version: '1.0.0' });
+    let server: StdioServer | undefined;
     const results: unknown[] = [];
     try {
-      await client.connect(transport);
+      server = await connectStdio({
+        baseUrl: api.url,
+        env: { NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID, NETWORK_DISCOVERY_AUDIT_LOG: path },
+        name: 'secrets-faults',
+      });
+      const { client } = server;
       const preview = await client.callTool({ name: 'update_snmp_credential', arguments: UPDATE });
       results.push(preview);
       const token = (preview.structuredContent as Record<string, unknown>)['confirmation_token'];
@@ -261,7 +238,7 @@ describe('the built server with NETWORK_DISCOVERY_AUDIT_LOG, while the service e
       results.push(await client.callTool({ name: 'get_unseen_release_notes', arguments: {} }));
       results.push(await client.callTool({ name: 'list_discoveries', arguments: {} }));
     } finally {
-      await client.close();
+      await server?.close();
       await api.close();
     }
     const trail = readFileSync(path, 'utf8');
@@ -272,7 +249,7 @@ describe('the built server with NETWORK_DISCOVERY_AUDIT_LOG, while the service e
         .map((line) => JSON.parse(line).outcome),
     ).toEqual(['preview-issued', 'confirmed', 'sent', 'failed']);
     expectNoSecrets('a result', JSON.stringify(results));
-    expectNoSecrets('stderr', stderr.join(''));
+    expectNoSecrets('stderr', server.stderr());
     expectNoSecrets('the audit file', trail);
   });
 });

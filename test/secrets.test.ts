@@ -1,35 +1,26 @@
 // Planted secrets (API key, session id, community) never reach a result, elicitation, log line or stderr.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_CREDENTIAL_ID, sampleData } from '../src/sample-api/data.js';
+import type { Intercept } from '../src/sample-api/server.js';
+import { ensureBuilt } from './build-dist.js';
 import {
-  SAMPLE_CREDENTIAL_ID,
-  SAMPLE_ORGANIZATION_ID,
-  SAMPLE_TAGS,
-  sampleData,
-} from '../src/sample-api/data.js';
-import type { Intercept, RecordedRequest } from '../src/sample-api/server.js';
-import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
-import { envelopeError, reply, startFakeApi, TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
-import { type Harness, type HarnessOptions, startHarness } from './harness.js';
+  echo,
+  envelopeError,
+  JSON_TYPE,
+  reply,
+  startFakeApi,
+  TEST_API_KEY,
+  TEST_SESSION_ID,
+  TEXT_TYPE,
+} from './fake-api.js';
+import { updateArgs } from './fixtures.js';
+import { type Harness, type HarnessOptions, useHarness } from './harness.js';
+import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const COMMUNITY = 'planted-Community-7f3a9c';
 const SECRETS = [TEST_API_KEY, TEST_SESSION_ID, COMMUNITY];
 
-const UPDATE = {
-  id: SAMPLE_CREDENTIAL_ID,
-  name: 'Office switches',
-  organization_id: SAMPLE_ORGANIZATION_ID,
-  community: COMMUNITY,
-  tags: [SAMPLE_TAGS.core],
-};
-
-const JSON_TYPE = { 'content-type': 'application/json' };
-
-/** Everything a request carried that a careless service might repeat back. */
-function echo(request: RecordedRequest): string {
-  return `auth=${request.headers['authorization'] ?? ''} cookie=${request.headers['cookie'] ?? ''} body=${request.body}`;
-}
+const UPDATE = updateArgs(COMMUNITY);
 
 /** Errors from every route that repeat the caller's credentials and body. */
 const echoingErrors: Intercept = (request, res) => {
@@ -43,7 +34,7 @@ const echoingErrors: Intercept = (request, res) => {
     );
   }
   if (request.path === '/api/v1/release-notes/unseen') {
-    return reply(res, 401, `no session for ${echo(request)}`, { 'content-type': 'text/plain' });
+    return reply(res, 401, `no session for ${echo(request)}`, TEXT_TYPE);
   }
   return reply(
     res,
@@ -56,17 +47,15 @@ const echoingErrors: Intercept = (request, res) => {
   );
 };
 
+const start = useHarness();
+/** The harness of the test's last observe(). */
 let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
 
 type Step = (h: Harness) => Promise<unknown>;
 
 /** Runs steps on a harness with every secret configured; returns everything a person or model sees. */
 async function observe(options: HarnessOptions, steps: Step[]): Promise<string[]> {
-  harness = await startHarness({ sessionId: TEST_SESSION_ID, ...options });
+  harness = await start({ sessionId: TEST_SESSION_ID, ...options });
   const h = harness;
   const seen: string[] = [];
   for (const step of steps) seen.push(JSON.stringify(await step(h)));
@@ -154,9 +143,7 @@ describe('secrets never leave', () => {
           intercept: (request, res) =>
             request.path === '/api/version'
               ? false
-              : reply(res, 500, `database error: ${echo(request)}`, {
-                  'content-type': 'text/plain',
-                }),
+              : reply(res, 500, `database error: ${echo(request)}`, TEXT_TYPE),
         },
       },
       callAll(),
@@ -215,24 +202,15 @@ describe('secrets never reach stderr of the built server', () => {
       intercept: (request, res) =>
         request.path === '/api/v1/discovery' ? echoingErrors(request, res) : false,
     });
-    const stderr: string[] = [];
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [DIST_ENTRY],
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        NETWORK_DISCOVERY_BASE_URL: api.url.href,
-        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
-        NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
-      },
-      stderr: 'pipe',
-    });
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-    const client = new Client({ name: 'secrets-test', version: '1.0.0' });
+    let server: StdioServer | undefined;
     const seen: string[] = [];
     try {
-      await client.connect(transport);
+      server = await connectStdio({
+        baseUrl: api.url,
+        env: { NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID },
+        name: 'secrets-test',
+      });
+      const { client } = server;
       const call = async (name: string, args: Record<string, unknown> = {}) => {
         const result = await client.callTool({ name, arguments: args });
         seen.push(JSON.stringify(result));
@@ -246,10 +224,10 @@ describe('secrets never reach stderr of the built server', () => {
       await call('update_snmp_credential', { ...UPDATE, confirmation_token: token });
       await call('update_snmp_credential', { ...UPDATE, confirmation_token: token });
     } finally {
-      await client.close();
+      await server?.close();
       await api.close();
     }
     expect(api.data.credentials[0]?.community).toBe(COMMUNITY);
-    expectNoSecret([...seen, stderr.join('')]);
+    expectNoSecret([...seen, server.stderr()]);
   });
 });

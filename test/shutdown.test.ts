@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from './build-dist.js';
+import { outputOf } from './child-output.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { type RawServer, spawnRaw } from './raw-stdio.js';
 
@@ -110,17 +111,7 @@ describe('process guards', () => {
         body,
       ].join('\n'),
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { code, stdout, stderr };
+    return outputOf(spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT }));
   }
 
   it('logs an unhandled rejection redacted, on stderr only, and keeps the process alive', async () => {
@@ -130,7 +121,7 @@ describe('process guards', () => {
         `setTimeout(() => { process.stdout.write('still alive\\n'); }, 50);`,
       ].join('\n'),
     );
-    expect(out.code).toBe(0);
+    expect(out.status).toBe(0);
     expect(out.stdout).toBe('still alive\n');
     expect(out.stderr).toContain('unhandled rejection');
     expect(out.stderr).toContain('[redacted]');
@@ -141,7 +132,7 @@ describe('process guards', () => {
     const out = await guarded(
       `setTimeout(() => { throw new Error('boom with ${TEST_API_KEY}'); }, 0);`,
     );
-    expect(out.code).toBe(1);
+    expect(out.status).toBe(1);
     expect(out.stdout).toBe('');
     expect(out.stderr).toContain('uncaught exception');
     expect(out.stderr).not.toContain(TEST_API_KEY);

@@ -1,16 +1,12 @@
 // First end-to-end checks through a real MCP client; the fuller suites live beside this file.
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, textOf } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { textOf, useHarness } from './harness.js';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+const start = useHarness();
 
 describe('server over an in-memory client', () => {
   it('lists discoveries from the fake API with the key as a bearer token', async () => {
-    harness = await startHarness();
+    const harness = await start();
     const result = await harness.call('list_discoveries', { limit: 0 });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({

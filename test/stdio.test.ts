@@ -1,42 +1,29 @@
 // The built dist/index.js spawned over stdio with the SDK's client, against the fake API: every tool.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
-import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
+import { ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const COMMUNITY = 'stdio-Rotated#Community';
 
 let api: SampleApi;
+let server: StdioServer;
 let client: Client;
-let transport: StdioClientTransport;
 let tools: Tool[] = [];
-const stderr: string[] = [];
 
 beforeAll(async () => {
   await ensureBuilt();
   api = await startFakeApi();
-  transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [DIST_ENTRY],
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      NETWORK_DISCOVERY_BASE_URL: api.url.href,
-      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
-    },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-  client = new Client({ name: 'stdio-test', version: '1.0.0' });
-  await client.connect(transport);
+  server = await connectStdio({ baseUrl: api.url, name: 'stdio-test' });
+  client = server.client;
   tools = (await client.listTools()).tools;
 }, 120_000);
 
 afterAll(async () => {
-  await client?.close();
+  await server?.close();
   await api?.close();
 });
 
@@ -132,7 +119,7 @@ describe('node dist/index.js over stdio', () => {
   });
 
   it('never writes the key or the community to stderr', () => {
-    const log = stderr.join('');
+    const log = server.stderr();
     expect(log).not.toContain(TEST_API_KEY);
     expect(log).not.toContain(COMMUNITY);
   });

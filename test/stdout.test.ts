@@ -1,14 +1,10 @@
 // stdout is sacred: across calls, faults and bad input over stdio, every byte is well-formed JSON-RPC.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SAMPLE_CREDENTIAL_ID,
-  SAMPLE_ORGANIZATION_ID,
-  SAMPLE_TAGS,
-} from '../src/sample-api/data.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
 import { ensureBuilt } from './build-dist.js';
 import { envelopeError, reply, type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { updateArgs } from './fixtures.js';
 import { type Message, type RawServer, spawnRaw } from './raw-stdio.js';
 
 type Fault = (req: RecordedRequest, res: ServerResponse) => boolean;
@@ -109,13 +105,7 @@ describe('a spread of calls over stdio', () => {
   });
 
   it('previews and writes with a token', async () => {
-    const args = {
-      id: SAMPLE_CREDENTIAL_ID,
-      name: 'Office switches',
-      organization_id: SAMPLE_ORGANIZATION_ID,
-      community: 'stdout-Community#1',
-      tags: [SAMPLE_TAGS.core],
-    };
+    const args = updateArgs('stdout-Community#1');
     const preview = await record(call('update_snmp_credential', args));
     const token = (preview['result'] as { structuredContent: { confirmation_token: string } })
       .structuredContent.confirmation_token;

@@ -1,7 +1,7 @@
 // Each tool through a real MCP client against the fake API: happy paths, parsing leniency, validation.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_ORGANIZATION_ID,
@@ -9,21 +9,12 @@ import {
 } from '../src/sample-api/data.js';
 import { ROOT } from './build-dist.js';
 import { TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
-import { type Harness, type HarnessOptions, startHarness, textOf } from './harness.js';
+import { textOf, useHarness } from './harness.js';
 
 const OFFICE_NETWORK = '5f2c8a1e-3b4d-4e6f-8a9b-0c1d2e3f4a5b';
 const OFFICE_DAEMON = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
-async function start(options: HarnessOptions = {}): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const start = useHarness();
 
 function structured(result: { structuredContent?: unknown }): Record<string, unknown> {
   expect(result.structuredContent).toBeTypeOf('object');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config.js';
 import { checkTransport } from '../src/transport-safety.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
+import { outputOf } from './child-output.js';
 
 const LOCAL_HTTP = [
   'http://127.0.0.1:60072',
@@ -107,14 +108,9 @@ async function runEntry(baseUrl: string): Promise<{ code: number | null; stderr:
     env: { PATH: process.env['PATH'] ?? '', NETWORK_DISCOVERY_BASE_URL: baseUrl },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  child.stdout.resume();
   child.stdin.end();
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, stderr };
+  const { status, stderr } = await outputOf(child);
+  return { code: status, stderr };
 }
 
 describe('the entry point', () => {
