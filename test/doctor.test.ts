@@ -113,6 +113,19 @@ describe('doctor', () => {
     expect(out).not.toContain(session);
   });
 
+  it('skips the session check, still exiting 0, where the service has no release-notes route', async () => {
+    // Released 0.14.x servers answer the unknown route with their web page (HTTP 200, HTML).
+    api = await startFakeApi({ offerReleaseNotes: false });
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
+    });
+    expect(line(out, 'Session')).toMatch(/^\[SKIP\].*does not offer the release-notes endpoint/);
+    expect(code).toBe(0);
+    expect(out).not.toContain(TEST_SESSION_ID);
+  });
+
   it('reports an unreachable service once and skips the checks that depend on it', async () => {
     api = await startFakeApi();
     const url = api.url.href;

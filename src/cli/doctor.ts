@@ -1,6 +1,7 @@
 // `network-discovery-mcp doctor`: checks the settings against the service and prints a short report.
 import type { ApiClient } from '../api/client.js';
 import { createApiClient } from '../api/client.js';
+import { EndpointNotOfferedError } from '../api/errors.js';
 import { createHttpSender } from '../api/http.js';
 import { type Config, configSecrets, parseConfig } from '../config.js';
 import { createRedactor, type Redactor } from '../redact.js';
@@ -246,6 +247,16 @@ async function sessionCheck(client: ApiClient, context: ServiceContext): Promise
       detail: 'accepted (GET /api/v1/release-notes/unseen)',
     };
   } catch (error) {
+    // Released servers have no release-notes route, the only one that takes the session: the
+    // session cannot be judged there, which is not a fault of the user's settings.
+    if (error instanceof EndpointNotOfferedError) {
+      return {
+        name: 'Session',
+        status: 'skip',
+        detail:
+          'cannot be checked: this service does not offer the release-notes endpoint that uses it',
+      };
+    }
     return {
       name: 'Session',
       status: 'fail',
