@@ -11,6 +11,9 @@ import { checkTransport } from './transport-safety.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 const EXIT_CONFIG = 2;
+// Module-level so that even the last-resort fatal message below is redacted.
+const redactor = createRedactor();
+const log = createLogger(redactor);
 
 async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -30,8 +33,6 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = await runDoctor({ env, write: (line) => process.stdout.write(`${line}\n`) });
     return;
   }
-  const redactor = createRedactor();
-  const log = createLogger(redactor);
   installProcessGuards(log);
   const parsed = parseConfig(env);
   if (!parsed.ok) {
@@ -105,8 +106,6 @@ function openAudit(config: Config, redactor: Redactor, log: Logger): AuditSink |
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(
-    `[${SERVER_NAME}] fatal: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  log.error(`fatal: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
