@@ -11,6 +11,24 @@ const KEY = 'scp_u_abcdefghijklmnopqrstuvwxyz012345';
 const SESSION = 'sess-4f1b9c2d7e6a5b3c';
 const COMMUNITY = 'c0mmunity with spaces & "quotes"';
 
+describe('a redactor for one HTTP caller (withSecret)', () => {
+  it("masks the caller's own secret without the shared redactor learning it", () => {
+    const shared = createRedactor(['configured-secret-value']);
+    const caller = shared.withSecret('callers-own-token-0123');
+    expect(caller.redact('a callers-own-token-0123 b configured-secret-value')).toBe(
+      'a [redacted] b [redacted]',
+    );
+    // Another caller's key never accumulates in the process-wide list.
+    expect(shared.redact('callers-own-token-0123')).toBe('callers-own-token-0123');
+  });
+
+  it('still adds what it sees (a community) to the shared redactor', () => {
+    const shared = createRedactor();
+    shared.withSecret('callers-own-token-4567').add('community-seen-by-one-caller');
+    expect(shared.redact('community-seen-by-one-caller')).toBe('[redacted]');
+  });
+});
+
 describe('known secrets', () => {
   const redactor = createRedactor([KEY, SESSION, COMMUNITY]);
 

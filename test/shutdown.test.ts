@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from './build-dist.js';
 import { outputOf } from './child-output.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { updateArgs } from './fixtures.js';
 import { type RawServer, spawnRaw } from './raw-stdio.js';
 
 /** The contract: gone within a second of being told. */
@@ -126,6 +127,32 @@ describe('process guards', () => {
     expect(out.stderr).toContain('unhandled rejection');
     expect(out.stderr).toContain('[redacted]');
     expect(out.stderr).not.toContain(TEST_API_KEY);
+  });
+
+  it('keeps serving after the client closes its stderr (EPIPE on every later log line)', async () => {
+    api = await startFakeApi();
+    const server = spawnRaw({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    });
+    running = server;
+    await server.initialize();
+    server.child.stderr.destroy();
+    // A write preview logs an audit line to stderr, now a broken pipe.
+    for (const community of ['closed-stderr-1', 'closed-stderr-2']) {
+      const preview = await server.request('tools/call', {
+        name: 'update_snmp_credential',
+        arguments: updateArgs(community),
+      });
+      expect(preview['result']).toMatchObject({ structuredContent: { status: 'preview' } });
+    }
+    const version = await server.request('tools/call', { name: 'get_version', arguments: {} });
+    expect(version['result']).toMatchObject({ structuredContent: { api_version: 1 } });
+    const exited = await Promise.race([
+      server.exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 200)),
+    ]);
+    expect(exited).toBe(false);
   });
 
   it('logs an uncaught exception redacted and exits with 1', async () => {

@@ -14,7 +14,6 @@ export const metaSchema = z.looseObject({
   server_version: z.string().optional(),
   pagination: paginationSchema.optional(),
 });
-export type Meta = z.infer<typeof metaSchema>;
 
 /** The envelope every JSON answer is wrapped in; `error` may be a string or (on 402) an object. */
 export const envelopeSchema = z.looseObject({
@@ -29,7 +28,6 @@ export type Envelope = z.infer<typeof envelopeSchema>;
 
 /** A tagged object (`{ type, ...fields }`); variants this server has never seen still parse. */
 const taggedSchema = z.looseObject({ type: z.string() });
-export type Tagged = z.infer<typeof taggedSchema>;
 
 export const discoverySchema = z.looseObject({
   id: z.string(),
