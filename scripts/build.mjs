@@ -42,12 +42,12 @@ await build({
 export const object = no;
 export const zodToJsonSchema = no;`,
     ),
-    // The SDK imports ajv only to validate elicitation answers (flat forms). src/server.ts passes
+    // The SDK imports ajv only to validate elicitation answers (flat forms). src/mcp/server.ts passes
     // formSchemaValidator; this makes the SDK's default the same validator, so ajv is never bundled.
     replace(
       'sdk-ajv-provider',
       /\/validation\/ajv-provider\.js$/,
-      `import { formSchemaValidator } from ${JSON.stringify(resolve('src/form-schema-validator.ts'))};
+      `import { formSchemaValidator } from ${JSON.stringify(resolve('src/mcp/form-schema-validator.ts'))};
 export class AjvJsonSchemaValidator { getValidator(schema) { return formSchemaValidator.getValidator(schema); } }`,
     ),
   ],

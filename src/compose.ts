@@ -4,12 +4,12 @@ import { createApiClient } from './api/client.js';
 import { describeRetry } from './api/retry.js';
 import { createSessionStore } from './api/session.js';
 import { createTransport } from './api/transport.js';
-import type { AuditSink } from './audit.js';
 import type { Config } from './config.js';
+import type { AuditSink } from './confirm/audit.js';
+import { createTokenSigner } from './confirm/confirmation-token.js';
 import type { Logger } from './log.js';
-import type { Redactor } from './redact.js';
-import { createServer } from './server.js';
-import { createTokenSigner } from './tools/confirmation-token.js';
+import { createServer } from './mcp/server.js';
+import type { Redactor } from './safety/redact.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 export interface RuntimeOptions {

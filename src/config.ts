@@ -1,6 +1,6 @@
 // One zod schema over the environment: every problem reported at once, secrets never echoed.
 import { z } from 'zod';
-import { checkTransport } from './transport-safety.js';
+import { checkTransport } from './safety/transport-safety.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', '']);

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Entry: reads argv and env, builds the runtime, and starts the chosen mode; exit codes live here.
-import { type AuditSink, createAuditSink } from './audit.js';
-import { openAuditFile } from './audit-file.js';
 import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig } from './config.js';
+// Entry: reads argv and env, builds the runtime, and starts the chosen mode; exit codes live here.
+import { type AuditSink, createAuditSink } from './confirm/audit.js';
+import { openAuditFile } from './confirm/audit-file.js';
 import { createLogger, type Logger } from './log.js';
-import { createRedactor, type Redactor } from './redact.js';
-import { checkTransport } from './transport-safety.js';
+import { createRedactor, type Redactor } from './safety/redact.js';
+import { checkTransport } from './safety/transport-safety.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 const EXIT_CONFIG = 2;

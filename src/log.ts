@@ -1,5 +1,5 @@
 // The only writer to stderr: one line per event, every line passed through the redactor.
-import type { Redactor } from './redact.js';
+import type { Redactor } from './safety/redact.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -4,9 +4,9 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
 import { createHttpSender } from '../src/api/http.js';
-import { createRedactor } from '../src/redact.js';
+import { createServer } from '../src/mcp/server.js';
+import { createRedactor } from '../src/safety/redact.js';
 import { generateDiscoveries, sampleData } from '../src/sample-api/data.js';
-import { createServer } from '../src/server.js';
 import { type Harness, textOf, useHarness } from './harness.js';
 
 /** What the catalog may cost a model's context, every tool and output schema included. */

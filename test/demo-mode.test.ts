@@ -2,12 +2,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MARK } from '../src/mcp/register.js';
 import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_ORGANIZATION_ID,
   SAMPLE_TAGS,
 } from '../src/sample-api/data.js';
-import { DEMO_MARK } from '../src/tools/register.js';
 import { ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { connectStdio, type StdioServer } from './stdio-client.js';

@@ -1,6 +1,6 @@
 // The elicitation-answer validator that replaces ajv: each rule of MCP's flat form schemas.
 import { describe, expect, it } from 'vitest';
-import { formProblems, formSchemaValidator } from '../src/form-schema-validator.js';
+import { formProblems, formSchemaValidator } from '../src/mcp/form-schema-validator.js';
 
 const confirm = {
   type: 'object' as const,

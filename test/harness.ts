@@ -11,11 +11,11 @@ import { afterEach } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
 import { describeRetry, type RetryPolicy } from '../src/api/retry.js';
 import { createTransport } from '../src/api/transport.js';
-import type { AuditSink } from '../src/audit.js';
+import type { AuditSink } from '../src/confirm/audit.js';
 import { createLogger } from '../src/log.js';
-import { createRedactor } from '../src/redact.js';
+import { createServer } from '../src/mcp/server.js';
+import { createRedactor } from '../src/safety/redact.js';
 import type { SampleApiOptions } from '../src/sample-api/server.js';
-import { createServer } from '../src/server.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
 export type ElicitAnswer = 'accept' | 'decline' | 'cancel' | 'accept-false';

@@ -16,7 +16,7 @@ import {
 import { createRuntime, type Runtime } from '../src/compose.js';
 import { parseConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
-import { createRedactor } from '../src/redact.js';
+import { createRedactor } from '../src/safety/redact.js';
 import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';

@@ -1,8 +1,8 @@
 // The redactor: known secrets in every encoding, credential syntax, and ordinary text left alone.
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log.js';
-import { createRedactor } from '../src/redact.js';
-import { describeError } from '../src/tools/tool-error.js';
+import { describeError } from '../src/mcp/tool-error.js';
+import { createRedactor } from '../src/safety/redact.js';
 import { envelopeError, JSON_TYPE, reply, TEST_API_KEY, TEXT_TYPE } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { textOf, useHarness } from './harness.js';

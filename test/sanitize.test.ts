@@ -1,8 +1,8 @@
 // Untrusted text: invisible characters removed, error text cut, release-notes HTML made inert.
 import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH, sanitizeJson, sanitizeText, serviceText } from '../src/safety/sanitize.js';
 import { sampleData } from '../src/sample-api/data.js';
-import { MAX_DEPTH, sanitizeJson, sanitizeText, serviceText } from '../src/sanitize.js';
-import { htmlToMarkdown, safeHref } from '../src/tools/html-to-markdown.js';
+import { htmlToMarkdown, safeHref } from '../src/views/html-to-markdown.js';
 import { reply } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 

@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuditSink } from '../src/audit.js';
-import { createRedactor } from '../src/redact.js';
+import { createAuditSink } from '../src/confirm/audit.js';
+import { createRedactor } from '../src/safety/redact.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
 import { ensureBuilt } from './build-dist.js';
 import {

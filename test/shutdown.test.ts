@@ -107,7 +107,7 @@ describe('process guards', () => {
       [
         `import { installProcessGuards } from ${JSON.stringify(join(ROOT, 'src/cli/process-guards.ts'))};`,
         `import { createLogger } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
-        `import { createRedactor } from ${JSON.stringify(join(ROOT, 'src/redact.ts'))};`,
+        `import { createRedactor } from ${JSON.stringify(join(ROOT, 'src/safety/redact.ts'))};`,
         `installProcessGuards(createLogger(createRedactor([${JSON.stringify(TEST_API_KEY)}])));`,
         body,
       ].join('\n'),

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config.js';
-import { checkTransport } from '../src/transport-safety.js';
+import { checkTransport } from '../src/safety/transport-safety.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { outputOf } from './child-output.js';
 

@@ -1,5 +1,5 @@
 // The API client: one private request() and one method per endpoint; knows nothing of MCP.
-import type { Redactor } from '../redact.js';
+import type { Redactor } from '../safety/redact.js';
 import { interpretResponse } from './envelope.js';
 import {
   type Endpoint,

@@ -1,5 +1,5 @@
 // Turns a raw HTTP answer into the envelope or a typed error, surviving HTML, plain text and odd JSON.
-import { sanitizeJson, serviceText } from '../sanitize.js';
+import { sanitizeJson, serviceText } from '../safety/sanitize.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
 import type { RawResponse } from './http.js';
 import { type Envelope, envelopeSchema } from './schemas.js';

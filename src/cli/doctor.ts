@@ -4,9 +4,9 @@ import { createApiClient } from '../api/client.js';
 import { EndpointNotOfferedError } from '../api/errors.js';
 import { createHttpSender } from '../api/http.js';
 import { type Config, configSecrets, parseConfig } from '../config.js';
-import { createRedactor, type Redactor } from '../redact.js';
+import { describeError } from '../mcp/tool-error.js';
+import { createRedactor, type Redactor } from '../safety/redact.js';
 import { offersSnmpCredentialEndpoint, SUPPORTED_API_VERSION } from '../tools/get-version.js';
-import { describeError } from '../tools/tool-error.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';

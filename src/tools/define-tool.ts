@@ -1,8 +1,8 @@
 // The ToolDefinition type: a tool is a value (schema, annotations, handler) listed without a network.
 import type { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
-import type { AuditSink } from '../audit.js';
-import type { Confirmer } from './confirmation.js';
+import type { AuditSink } from '../confirm/audit.js';
+import type { Confirmer } from '../confirm/confirmation.js';
 
 /** All four hints are required: a tool must say what it does to the world. */
 export interface ToolAnnotations {

@@ -1,7 +1,12 @@
 // Collects discoveries within the result budget: limit 0 reads pages of 1,000 only until the budget is full.
 import type { Discovery, Pagination } from '../api/schemas.js';
+import {
+  discoveryLine,
+  groupHeading,
+  groupKey,
+  withoutCommunities,
+} from '../views/discovery-format.js';
 import type { ToolContext } from './define-tool.js';
-import { discoveryLine, groupHeading, groupKey, withoutCommunities } from './discovery-format.js';
 
 export const PAGE_SIZE = 1000;
 /** Room for the summary, the footer and the structured envelope around the items. */

@@ -25,7 +25,7 @@ export const getUnseenReleaseNotes = defineTool({
   async handler(_args, { api, signal }) {
     const result = await api.getUnseenReleaseNotes(signal);
     // The HTML parser is loaded on first use: ~6 MB resident that no other tool needs.
-    const { htmlToMarkdown, safeHref } = await import('./html-to-markdown.js');
+    const { htmlToMarkdown, safeHref } = await import('../views/html-to-markdown.js');
     // Headings stay on one line and addresses stay http(s): both are someone else's text.
     const releases = result.releases.map((release) => ({
       version: oneLine(release.version),

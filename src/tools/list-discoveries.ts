@@ -1,14 +1,14 @@
 // list_discoveries: the discoveries the key can see, grouped by network and daemon, within the result budget.
 import { z } from 'zod';
+import { renderDiscoveries, withoutCommunities } from '../views/discovery-format.js';
+import { jsonOf } from '../views/result-json.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
-import { renderDiscoveries, withoutCommunities } from './discovery-format.js';
 import {
   byteLength,
   type CollectedDiscoveries,
   collectDiscoveries,
   cutToBudget,
 } from './discovery-pages.js';
-import { jsonOf } from './result-json.js';
 import { paginationOutput, uuid } from './schemas.js';
 
 type Filters = {

@@ -1,7 +1,7 @@
 // list_snmp_credentials: the organization's SNMP credentials, or one by id; the community never shown.
 import { z } from 'zod';
+import { credentialLine, credentialView, plural } from '../views/format.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
-import { credentialLine, credentialView, plural } from './format.js';
 import { type CredentialOutput, credentialOutput, paginationOutput, uuid } from './schemas.js';
 
 export const listSnmpCredentials = defineTool({

@@ -1,14 +1,14 @@
 // update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
 import { z } from 'zod';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
-import type { ConfirmationDecision } from './confirmation.js';
-import { type CredentialPreview, credentialPreview } from './credential-preview.js';
-import { readCurrentCredential } from './current-credential.js';
+import type { ConfirmationDecision } from '../confirm/confirmation.js';
+import { type CredentialPreview, credentialPreview } from '../confirm/credential-preview.js';
+import { readCurrentCredential } from '../confirm/current-credential.js';
+import { decisionRecord, failureRecord, writeAuditor } from '../confirm/write-audit.js';
+import { ToolMessageError } from '../tools/tool-message-error.js';
+import { credentialLine, credentialView } from '../views/format.js';
 import { defineTool } from './define-tool.js';
-import { credentialLine, credentialView } from './format.js';
 import { credentialOutput, uuid } from './schemas.js';
-import { ToolMessageError } from './tool-error.js';
-import { decisionRecord, failureRecord, writeAuditor } from './write-audit.js';
 
 /** The service shows communities as asterisks; sending that back would overwrite the secret. */
 export const REDACTION_PLACEHOLDER = /^\*+$/;

@@ -1,6 +1,6 @@
 // Release-notes HTML -> plain markdown: no script/style/embeds, links only to http(s), no smuggled markup.
 import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
-import { sanitizeText } from '../sanitize.js';
+import { sanitizeText } from '../safety/sanitize.js';
 
 /** Elements dropped with everything inside them: active content, embeds, forms and page chrome. */
 const DROPPED = [

@@ -1,6 +1,6 @@
 // What each stage of a write attempt records in the audit trail: outcome, status and a short why.
 import { ApiError, HttpError } from '../api/errors.js';
-import type { AuditOutcome, AuditRecord, AuditSink } from '../audit.js';
+import type { AuditOutcome, AuditRecord, AuditSink } from './audit.js';
 import type { ConfirmationDecision } from './confirmation.js';
 
 type Extra = Pick<AuditRecord, 'status' | 'detail'>;

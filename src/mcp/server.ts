@@ -1,18 +1,22 @@
 // createServer(deps): an McpServer with the tools registered; no env, no I/O of its own.
 import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ApiClient } from './api/client.js';
-import { type AuditSink, noAudit } from './audit.js';
+import type { ApiClient } from '../api/client.js';
+import { type AuditSink, noAudit } from '../confirm/audit.js';
+import { createConfirmer, type ElicitationPort } from '../confirm/confirmation.js';
+import {
+  createTokenSigner,
+  scopedSigner,
+  type TokenSigner,
+} from '../confirm/confirmation-token.js';
+import type { Logger } from '../log.js';
+import { selectPrompts } from '../prompts/catalog.js';
+import { registerPrompts } from '../prompts/register.js';
+import type { Redactor } from '../safety/redact.js';
+import { selectTools } from '../tools/catalog.js';
+import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import { formSchemaValidator } from './form-schema-validator.js';
-import type { Logger } from './log.js';
-import { selectPrompts } from './prompts/catalog.js';
-import { registerPrompts } from './prompts/register.js';
-import type { Redactor } from './redact.js';
-import { selectTools } from './tools/catalog.js';
-import { createConfirmer, type ElicitationPort } from './tools/confirmation.js';
-import { createTokenSigner, scopedSigner, type TokenSigner } from './tools/confirmation-token.js';
-import { registerTools } from './tools/register.js';
-import { SERVER_NAME, SERVER_VERSION } from './version.js';
+import { registerTools } from './register.js';
 
 export const INSTRUCTIONS = [
   'Tools for a Scanopy network discovery service.',

@@ -1,7 +1,7 @@
 // The tools/list answer: the SDK's tool shapes minus what costs a model context and tells it nothing.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type ZodRawShape, z } from 'zod';
-import type { AnyToolDefinition } from './define-tool.js';
+import type { AnyToolDefinition } from '../tools/define-tool.js';
 
 /**
  * Output schemas describe what comes back; they need not forbid extra fields. Dropping

@@ -1,5 +1,5 @@
 // The write audit trail: one JSON line per write attempt, never containing the community.
-import type { Redactor } from './redact.js';
+import type { Redactor } from '../safety/redact.js';
 
 export type AuditOutcome =
   | 'preview-issued'

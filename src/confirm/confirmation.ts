@@ -1,6 +1,7 @@
 // Asks a person before a write: form elicitation when the client offers it, else a signed token.
+
+import { ToolMessageError } from '../tools/tool-message-error.js';
 import type { TokenSigner } from './confirmation-token.js';
-import { ToolMessageError } from './tool-error.js';
 
 export type ConfirmationDecision =
   | { readonly kind: 'confirmed'; readonly via: 'elicitation' | 'token' }

@@ -1,5 +1,5 @@
 // The before/after of an SNMP credential update, as a person reads it before confirming.
-import type { CredentialOutput } from './schemas.js';
+import type { CredentialOutput } from '../tools/schemas.js';
 
 /** What the update will write (the community is never part of it). */
 export interface CredentialChange {

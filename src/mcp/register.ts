@@ -9,12 +9,12 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../api/client.js';
-import type { AuditSink } from '../audit.js';
-import type { Redactor } from '../redact.js';
-import type { Confirmer } from './confirmation.js';
-import type { AnyToolDefinition, ToolContext } from './define-tool.js';
+import type { AuditSink } from '../confirm/audit.js';
+import type { Confirmer } from '../confirm/confirmation.js';
+import type { Redactor } from '../safety/redact.js';
+import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
+import { jsonOf } from '../views/result-json.js';
 import { toolListing } from './listing.js';
-import { jsonOf } from './result-json.js';
 import { describeError, type ErrorContext } from './tool-error.js';
 
 export interface ToolDependencies {

@@ -11,11 +11,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from '../api/errors.js';
-
-/** An error whose message is already written for the model (bad token, placeholder secret...). */
-export class ToolMessageError extends Error {
-  override name = 'ToolMessageError';
-}
+import { ToolMessageError } from '../tools/tool-message-error.js';
 
 export interface ErrorContext {
   /** Whether the configured key has the user-key prefix, to explain 403 auth_daemon_required. */
