@@ -13,6 +13,7 @@ import {
   type Discovery,
   discoverySchema,
   type Envelope,
+  namedSchema,
   type Pagination,
   paginationSchema,
   type ReleaseNotes,
@@ -38,6 +39,14 @@ export type DiscoveryQuery = {
   readonly offset?: number | undefined;
 };
 
+export type NamedKind = 'networks' | 'daemons' | 'tags' | 'hosts';
+
+/** An entity reduced to what a name lookup needs. */
+export interface Named {
+  readonly id: string;
+  readonly name: string;
+}
+
 export type PageQuery = {
   readonly limit?: number | undefined;
   readonly offset?: number | undefined;
@@ -62,6 +71,11 @@ export interface ApiClient {
   /** Not in the contract, but offered by 0.14.x servers; communities come back redacted. */
   listSnmpCredentials(query: PageQuery, signal?: AbortSignal): Promise<Page<SnmpCredential>>;
   getSnmpCredential(id: string, signal?: AbortSignal): Promise<SnmpCredential>;
+  /**
+   * Ids and names of one kind of entity (networks are sites on newer servers), for showing names
+   * beside ids. One page of up to 1,000; items without a string name are skipped.
+   */
+  listNamed(kind: NamedKind, signal?: AbortSignal): Promise<Page<Named>>;
   /** The service version last reported in any envelope, if one was seen. */
   serverVersion(): string | undefined;
   close(): Promise<void>;
@@ -276,6 +290,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const parsed = releaseNotesSchema.safeParse((await request(spec)).data);
       if (!parsed.success) throw shapeError(spec, 'data has no releases list');
       return parsed.data;
+    },
+
+    listNamed(kind, signal) {
+      const query = { limit: 1000, offset: 0 };
+      const spec = {
+        method: 'GET',
+        path: `/api/v1/${kind}`,
+        auth: 'apiKey',
+        query,
+        signal,
+      } as const;
+      return listPage(spec, namedSchema, query);
     },
 
     serverVersion: () => lastServerVersion,

@@ -62,6 +62,9 @@ export interface SnmpCredentialUpdate {
   readonly version?: 'V2c' | 'V3';
 }
 
+/** Any entity with an id and a name (network, site, daemon, tag, host); the rest is not kept. */
+export const namedSchema = z.object({ id: z.string(), name: z.string() });
+
 export const releaseSchema = z.looseObject({
   version: z.string(),
   title: z.string().catch(''),
