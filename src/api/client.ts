@@ -1,12 +1,16 @@
 // The API client: one private request() and one method per endpoint; knows nothing of MCP.
 import type { Redactor } from '../safety/redact.js';
+import * as credentials from './credentials.js';
 import { interpretResponse } from './envelope.js';
 import {
+  CancelledError,
   type Endpoint,
+  EndpointNotOfferedError,
   HttpError,
   LoginError,
   MissingCredentialError,
   ResponseShapeError,
+  TimeoutError,
 } from './errors.js';
 import type { HttpSender, RawResponse } from './http.js';
 import {
@@ -24,6 +28,7 @@ import {
   type VersionInfo,
   versionSchema,
 } from './schemas.js';
+import { profileFor, type ServiceProfile } from './service-profile.js';
 import {
   createSessionStore,
   type LoginBudget,
@@ -57,6 +62,8 @@ export interface Page<T> {
   readonly items: T[];
   readonly skipped: number;
   readonly pagination: Pagination;
+  /** Items the service returned outside the requested filter; dropped. */
+  readonly outsideFilter?: number;
 }
 
 export interface ApiClient {
@@ -78,6 +85,11 @@ export interface ApiClient {
   listNamed(kind: NamedKind, signal?: AbortSignal): Promise<Page<Named>>;
   /** The service version last reported in any envelope, if one was seen. */
   serverVersion(): string | undefined;
+  /**
+   * The service's version and endpoint family: from the last envelope that named a version, else
+   * GET /api/version; asked again after a versioned route answers 404 or the web UI's page.
+   */
+  service(signal?: AbortSignal): Promise<ServiceProfile>;
   close(): Promise<void>;
 }
 
@@ -98,7 +110,7 @@ const LOGIN_ENDPOINT: Endpoint = { method: 'POST', path: '/api/auth/login' };
 
 type Auth = 'none' | 'apiKey' | 'sessionOrApiKey';
 
-interface RequestSpec {
+export interface RequestSpec {
   readonly method: 'GET' | 'PUT' | 'POST';
   readonly path: string;
   readonly auth: Auth;
@@ -107,8 +119,27 @@ interface RequestSpec {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** What the per-family endpoint files (credentials.ts) need from the client. */
+export interface Requester {
+  request(spec: RequestSpec): Promise<Envelope>;
+  /** The `data` of a success answer exactly as sent (not sanitized): for sending a record back. */
+  readExact(spec: RequestSpec): Promise<unknown>;
+  listPage<T>(spec: RequestSpec, schema: ItemSchema<T>, query: PageQuery): Promise<Page<T>>;
+  shapeError(spec: Pick<RequestSpec, 'method' | 'path'>, problem: string): ResponseShapeError;
+  redact(secret: string): void;
+}
+
+type ItemSchema<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+};
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let lastServerVersion: string | undefined;
+  let profile: ServiceProfile | undefined;
+  /** Set when a versioned route was missing: the next detection asks GET /api/version. */
+  let versionInDoubt = false;
+  /** The release-notes route is asked for once; a service without it is not asked again. */
+  let releaseNotesMissing: EndpointNotOfferedError | undefined;
   const session =
     options.session ??
     createSessionStore({ sessionId: options.sessionId, canLogin: Boolean(options.login) });
@@ -137,9 +168,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
-    const envelope = interpretResponse(endpoint, response, lastServerVersion);
-    lastServerVersion = envelope.meta?.server_version ?? lastServerVersion;
-    return envelope;
+    try {
+      const envelope = interpretResponse(endpoint, response, lastServerVersion);
+      lastServerVersion = envelope.meta?.server_version ?? lastServerVersion;
+      return envelope;
+    } catch (error) {
+      // A versioned route that is not there: the service may have been upgraded under us.
+      if (error instanceof EndpointNotOfferedError && spec.path.startsWith('/api/v1/')) {
+        versionInDoubt = true;
+      }
+      throw error;
+    }
   };
 
   const bearer = (spec: RequestSpec): Record<string, string> => {
@@ -205,7 +244,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Parses a list envelope item by item: one odd item never fails the page. */
   const listPage = async <T>(
     spec: RequestSpec,
-    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+    schema: ItemSchema<T>,
     query: PageQuery,
   ): Promise<Page<T>> => {
     const envelope = await request(spec);
@@ -235,31 +274,71 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const shapeError = (spec: Pick<RequestSpec, 'method' | 'path'>, problem: string) =>
     new ResponseShapeError({ method: spec.method, path: spec.path }, 200, problem);
 
+  const getVersion = async (signal?: AbortSignal): Promise<VersionInfo> => {
+    const spec = { method: 'GET', path: '/api/version', auth: 'none', signal } as const;
+    const parsed = versionSchema.safeParse((await request(spec)).data);
+    if (!parsed.success) throw shapeError(spec, 'no api_version/server_version in data');
+    lastServerVersion = parsed.data.server_version;
+    versionInDoubt = false;
+    return parsed.data;
+  };
+
+  const service = async (signal?: AbortSignal): Promise<ServiceProfile> => {
+    if (versionInDoubt || lastServerVersion === undefined) {
+      try {
+        await getVersion(signal);
+      } catch (error) {
+        // Cancelled or already out of time: stop. Otherwise the contract's own family (0.14) is
+        // used for this call only, and the call's own answer says what is wrong.
+        if (error instanceof CancelledError || error instanceof TimeoutError) throw error;
+        return profileFor('0.14.13');
+      }
+    }
+    const version = lastServerVersion ?? '0.14.13';
+    if (profile?.version !== version) profile = profileFor(version);
+    return profile;
+  };
+
+  const requester: Requester = {
+    request,
+    listPage,
+    shapeError,
+    redact: (secret) => options.redactor.add(secret),
+    async readExact(spec) {
+      const response = await exchange(spec, bearer(spec));
+      interpret(spec, response);
+      return (JSON.parse(response.text) as { data?: unknown }).data;
+    },
+  };
+
   return {
-    async getVersion(signal) {
-      const spec = { method: 'GET', path: '/api/version', auth: 'none', signal } as const;
-      const parsed = versionSchema.safeParse((await request(spec)).data);
-      if (!parsed.success) throw shapeError(spec, 'no api_version/server_version in data');
-      lastServerVersion = parsed.data.server_version;
-      return parsed.data;
-    },
+    getVersion,
+    service,
 
-    listDiscoveries(query, signal) {
+    async listDiscoveries(query, signal) {
+      // Only a network filter differs by version (0.17.22 calls it site_id); skip asking otherwise.
+      const sites = query.network_id !== undefined && (await service(signal)).sites;
+      const { network_id, ...rest } = query;
+      const wire = { ...(sites ? { site_id: network_id } : { network_id }), ...rest };
       const path = '/api/v1/discovery';
-      return listPage(
-        { method: 'GET', path, auth: 'apiKey', query, signal },
-        discoverySchema,
-        query,
-      );
+      const spec = { method: 'GET', path, auth: 'apiKey', query: wire, signal } as const;
+      return withinFilter(await listPage(spec, discoverySchema, query), query);
     },
 
-    listSnmpCredentials(query, signal) {
+    async listSnmpCredentials(query, signal) {
+      const found = await service(signal);
+      if (found.credentialRoute === 'credentials') {
+        return credentials.listSnmpCredentials(requester, found, query, signal);
+      }
       const path = '/api/v1/snmp-credentials';
       const spec = { method: 'GET', path, auth: 'apiKey', query, signal } as const;
       return listPage(spec, snmpCredentialSchema, query);
     },
 
     async getSnmpCredential(id, signal) {
+      if ((await service(signal)).credentialRoute === 'credentials') {
+        return credentials.getSnmpCredential(requester, id, signal);
+      }
       const path = `/api/v1/snmp-credentials/${encodeURIComponent(id)}`;
       const spec = { method: 'GET', path, auth: 'apiKey', signal } as const;
       const parsed = snmpCredentialSchema.safeParse((await request(spec)).data);
@@ -268,6 +347,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async updateSnmpCredential(id, update, signal) {
+      if ((await service(signal)).credentialRoute === 'credentials') {
+        return credentials.updateSnmpCredential(requester, id, update, signal);
+      }
       // Only the API's own fields: a stray field would be a silent contract change.
       const body: SnmpCredentialUpdate = {
         name: update.name,
@@ -285,28 +367,52 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async getUnseenReleaseNotes(signal) {
+      if (releaseNotesMissing) throw releaseNotesMissing;
       const path = '/api/v1/release-notes/unseen';
       const spec = { method: 'GET', path, auth: 'sessionOrApiKey', signal } as const;
-      const parsed = releaseNotesSchema.safeParse((await request(spec)).data);
+      let envelope: Envelope;
+      try {
+        envelope = await request(spec);
+      } catch (error) {
+        // No Scanopy release has this route: remember that rather than ask on every call.
+        if (error instanceof EndpointNotOfferedError) releaseNotesMissing = error;
+        throw error;
+      }
+      const parsed = releaseNotesSchema.safeParse(envelope.data);
       if (!parsed.success) throw shapeError(spec, 'data has no releases list');
       return parsed.data;
     },
 
-    listNamed(kind, signal) {
+    async listNamed(kind, signal) {
+      const found = await service(signal);
       const query = { limit: 1000, offset: 0 };
-      const spec = {
-        method: 'GET',
-        path: `/api/v1/${kind}`,
-        auth: 'apiKey',
-        query,
-        signal,
-      } as const;
+      // 0.17.22 renamed networks to sites; its hosts can leave their children out of a name list.
+      const path = kind === 'networks' && found.sites ? '/api/v1/sites' : `/api/v1/${kind}`;
+      const children = kind === 'hosts' && found.hostsIncludeChildren;
+      const wire = children ? { ...query, include_children: 'false' } : query;
+      const spec = { method: 'GET', path, auth: 'apiKey', query: wire, signal } as const;
       return listPage(spec, namedSchema, query);
     },
 
     serverVersion: () => lastServerVersion,
     close: () => options.sender.close(),
   };
+}
+
+/**
+ * Drops and counts items outside the requested network or daemon: a service that ignored the
+ * filter (0.17.22 ignores network_id) must not pass for a filtered answer. An item that does not
+ * say its network or daemon cannot be judged and is kept.
+ */
+function withinFilter(page: Page<Discovery>, query: DiscoveryQuery): Page<Discovery> {
+  const { network_id: network, daemon_id: daemon } = query;
+  if (network === undefined && daemon === undefined) return page;
+  const outside = (item: Discovery) =>
+    (network !== undefined && item.network_id !== undefined && item.network_id !== network) ||
+    (daemon !== undefined && item.daemon_id !== undefined && item.daemon_id !== daemon);
+  const items = page.items.filter((item) => !outside(item));
+  const dropped = page.items.length - items.length;
+  return dropped === 0 ? page : { ...page, items, outsideFilter: dropped };
 }
 
 /**

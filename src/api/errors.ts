@@ -132,3 +132,15 @@ export class CancelledError extends ApiError {
     super(`${endpoint.method} ${endpoint.path} was cancelled`, endpoint);
   }
 }
+
+/** This service version cannot do what was asked (a v3 credential's community...); nothing was sent. */
+export class UnsupportedOperationError extends ApiError {
+  readonly kind = 'unsupported';
+  constructor(
+    endpoint: Endpoint,
+    /** Written for the model: what cannot be done, why, and what to do instead. */
+    readonly explanation: string,
+  ) {
+    super(explanation, endpoint);
+  }
+}

@@ -29,31 +29,105 @@ export type Envelope = z.infer<typeof envelopeSchema>;
 /** A tagged object (`{ type, ...fields }`); variants this server has never seen still parse. */
 const taggedSchema = z.looseObject({ type: z.string() });
 
-export const discoverySchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  network_id: z.string(),
-  daemon_id: z.string(),
-  discovery_type: taggedSchema,
-  run_type: taggedSchema,
-  tags: z.array(z.string()).catch([]),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-});
-export type Discovery = z.infer<typeof discoverySchema>;
+/** A field the tools can do without: a wrong type is dropped, never a reason to drop the item. */
+const optionalId = z.string().optional().catch(undefined);
 
-export const snmpCredentialSchema = z.looseObject({
+/**
+ * A discovery as any version sends it, normalized: 0.17.22's `site_id` becomes `network_id` (and is
+ * dropped, so the id is not there twice); daemon and network are optional.
+ */
+export const discoverySchema = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    network_id: optionalId,
+    site_id: optionalId,
+    daemon_id: optionalId,
+    discovery_type: taggedSchema,
+    run_type: taggedSchema,
+    tags: z.array(z.string()).catch([]),
+    created_at: z.string().optional(),
+    updated_at: z.string().optional(),
+  })
+  .transform(({ site_id, network_id, daemon_id, ...rest }) => {
+    const network = network_id ?? site_id;
+    return {
+      ...rest,
+      ...(network === undefined ? {} : { network_id: network }),
+      ...(daemon_id === undefined ? {} : { daemon_id }),
+    };
+  });
+export type Discovery = z.output<typeof discoverySchema>;
+
+export type SnmpVersion = 'V1' | 'V2c' | 'V3';
+
+/** An SNMP credential on every version, normalized; the community is never kept. */
+export interface SnmpCredential {
+  readonly id: string;
+  readonly name: string;
+  readonly organization_id: string;
+  readonly version: SnmpVersion;
+  readonly tags: string[];
+  readonly created_at?: string | undefined;
+  readonly updated_at?: string | undefined;
+}
+
+const credentialCommon = {
   id: z.string(),
   name: z.string(),
   organization_id: z.string(),
-  version: z.string().optional(),
   tags: z.array(z.string()).catch([]),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
-});
-export type SnmpCredential = z.infer<typeof snmpCredentialSchema>;
+};
 
-/** Exactly the fields the update endpoint takes; nothing else is ever sent. */
+/** 0.14.x `/api/v1/snmp-credentials`: a plain object (not loose, so the community is not kept). */
+export const snmpCredentialSchema = z.object({
+  ...credentialCommon,
+  version: z.enum(['V1', 'V2c', 'V3']).catch('V2c'),
+});
+
+const SNMP_TYPE_VERSION: Readonly<Record<string, SnmpVersion>> = {
+  SnmpV1: 'V1',
+  SnmpV2c: 'V2c',
+  SnmpV3: 'V3',
+};
+
+/** 0.15+ `/api/v1/credentials`: read as a credential of any type; SNMP ones normalize below. */
+export const credentialRecordSchema = z.looseObject({
+  ...credentialCommon,
+  credential_type: z.looseObject({ type: z.string() }),
+});
+export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
+
+/** The SNMP version of a 0.15+ credential, or undefined for any other kind (Docker, SSH...). */
+export function snmpVersionOf(record: CredentialRecord): SnmpVersion | undefined {
+  return SNMP_TYPE_VERSION[record.credential_type.type];
+}
+
+/** A 0.15+ SNMP credential in the normalized shape (nothing of credential_type is kept). */
+export const snmpCredentialRecordSchema = credentialRecordSchema.transform((record, ctx) => {
+  const version = snmpVersionOf(record);
+  if (!version) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not an SNMP credential (${record.credential_type.type})`,
+    });
+    return z.NEVER;
+  }
+  const { id, name, organization_id, tags, created_at, updated_at } = record;
+  return {
+    id,
+    name,
+    organization_id,
+    version,
+    tags,
+    ...(created_at === undefined ? {} : { created_at }),
+    ...(updated_at === undefined ? {} : { updated_at }),
+  } satisfies SnmpCredential;
+});
+
+/** Exactly the fields an update may change; each version's client sends them its own way. */
 export interface SnmpCredentialUpdate {
   readonly name: string;
   readonly organization_id: string;

@@ -10,6 +10,7 @@ import {
   ResponseShapeError,
   ResponseTooLargeError,
   TimeoutError,
+  UnsupportedOperationError,
 } from '../api/errors.js';
 import { ToolMessageError } from '../tools/tool-message-error.js';
 
@@ -38,6 +39,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
   }
   const call = `${error.endpoint.method} ${error.endpoint.path}`;
   if (error instanceof HttpError) return describeHttp(error, call, context);
+  if (error instanceof UnsupportedOperationError) return error.explanation;
   if (error instanceof EndpointNotOfferedError) {
     const version = error.serverVersion ? ` (service version ${error.serverVersion})` : '';
     const hint = error.endpoint.path.includes('snmp-credentials') ? ` ${SNMP_ROUTE_HINT}` : '';

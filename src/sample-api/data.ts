@@ -15,15 +15,29 @@ export const SAMPLE_TAGS = {
 } as const;
 export const SAMPLE_CREDENTIAL_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 
+export const SAMPLE_V3_CREDENTIAL_ID = 'c3d4e5f6-a7b8-4c9d-8e0f-2a3b4c5d6e7f';
+export const SAMPLE_HOST_ID = '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d';
+
+/** The Scanopy versions the sample API can play (any x.y.z string works; these are the tested ones). */
+export const SAMPLE_VERSIONS = ['0.14.13', '0.16.2', '0.17.22'] as const;
+
 export interface StoredCredential {
   id: string;
   name: string;
   organization_id: string;
   community: string;
   tags: string[];
-  version: 'V2c' | 'V3';
+  /** 0.14 stores V2c/V3 with a community each; 0.17 adds v1 and real v3 (user and passwords). */
+  version: 'V1' | 'V2c' | 'V3';
   created_at: string;
   updated_at: string;
+  /** 0.15+: fields a whole-object PUT must send back, or lose. */
+  target_ips?: string[] | null;
+  /** 0.17.22: rewritten from every PUT body (a body without them clears them). */
+  assigned_site_ids?: string[];
+  host_assignments?: { host_id: string; ips: string[] }[];
+  /** SNMPv3 settings (0.17+); passwords are stored, never shown. */
+  v3?: Record<string, unknown>;
 }
 
 export interface SampleData {
@@ -35,8 +49,102 @@ export interface SampleData {
 
 const T0 = '2026-10-01T09:00:00Z';
 
-/** A fresh copy of the demo data set; writes change only this copy. */
-export function sampleData(): SampleData {
+/** A fresh copy of the demo data set as `version` would hold it; writes change only this copy. */
+export function sampleData(version = '0.14.13'): SampleData {
+  const data = baseData();
+  data.serverVersion = version;
+  const [, minor = 14, patch = 0] = version.split('.').map(Number);
+  if (minor >= 15) {
+    for (const credential of data.credentials) credential.target_ips = null;
+  }
+  if (minor >= 17) {
+    data.credentials.push(v3Credential());
+    data.discoveries.push(...newerDiscoveries());
+  }
+  if (minor > 17 || (minor === 17 && patch >= 22)) {
+    const [office] = data.credentials;
+    if (office) {
+      office.assigned_site_ids = [SAMPLE_NETWORKS.office];
+      office.host_assignments = [{ host_id: SAMPLE_HOST_ID, ips: ['10.0.0.2'] }];
+    }
+  }
+  return data;
+}
+
+function v3Credential(): StoredCredential {
+  return {
+    id: SAMPLE_V3_CREDENTIAL_ID,
+    name: 'Core routers (SNMPv3)',
+    organization_id: SAMPLE_ORGANIZATION_ID,
+    community: '',
+    tags: [],
+    version: 'V3',
+    created_at: '2026-10-02T09:00:00Z',
+    updated_at: '2026-10-02T09:00:00Z',
+    target_ips: null,
+    v3: {
+      security_name: 'netops',
+      auth_protocol: 'Sha256',
+      auth_password: 'v3-auth-secret',
+      priv_protocol: 'Aes128',
+      priv_password: 'v3-priv-secret',
+    },
+  };
+}
+
+/** 0.17.x variants: a single-host rescan (0.17.7+) and a run waiting for its snapshot. */
+function newerDiscoveries(): Record<string, unknown>[] {
+  return [
+    {
+      id: '77777777-7777-4777-8777-777777777777',
+      name: 'Rescan of the office printer',
+      network_id: SAMPLE_NETWORKS.office,
+      daemon_id: SAMPLE_DAEMONS.office,
+      discovery_type: {
+        type: 'Rescan',
+        host_id: SAMPLE_HOST_ID,
+        target_host_id: SAMPLE_HOST_ID,
+        ips: ['10.0.0.7'],
+        ports: [9100],
+        settings: {},
+      },
+      run_type: {
+        type: 'Historical',
+        results: {
+          session_id: '8e9f0a1b-2c3d-4e5f-8a6b-7c8d9e0f1a2b',
+          phase: 'AwaitingSnapshot',
+          progress: 90,
+          started_at: '2026-11-21T08:00:00Z',
+        },
+      },
+      tags: [],
+      scan_count: 1,
+      force_full_scan: false,
+      integration_targets: [],
+      created_at: '2026-11-21T08:00:00Z',
+      updated_at: '2026-11-21T08:01:00Z',
+    },
+    {
+      id: '88888888-8888-4888-8888-888888888888',
+      name: 'Lab nightly (queued)',
+      network_id: SAMPLE_NETWORKS.lab,
+      daemon_id: SAMPLE_DAEMONS.lab,
+      discovery_type: { type: 'Unified', host_id: SAMPLE_HOST_ID, subnet_ids: [] },
+      run_type: {
+        type: 'Historical',
+        results: { session_id: '9f0a1b2c-3d4e-4f5a-9b6c-7d8e9f0a1b2c', phase: 'Queued' },
+      },
+      tags: [],
+      scan_count: 12,
+      force_full_scan: false,
+      integration_targets: [],
+      created_at: '2026-11-21T09:00:00Z',
+      updated_at: '2026-11-21T09:00:00Z',
+    },
+  ];
+}
+
+function baseData(): SampleData {
   return {
     serverVersion: '0.14.13',
     discoveries: [

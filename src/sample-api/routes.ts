@@ -1,5 +1,7 @@
-// The sample API's routes, answering as Scanopy 0.14.x does (quirks included); pure over the data.
+// The sample API's routes, answering as the Scanopy version in the data does (quirks included); pure over the data.
+import { credentialRoutes, type SampleKit } from './credential-routes.js';
 import type { SampleData, StoredCredential } from './data.js';
+import { sampleEra } from './era.js';
 
 export interface SampleRequest {
   readonly method: string;
@@ -20,6 +22,7 @@ export interface RouteOptions {
   readonly apiKeys: readonly string[] | 'any';
   readonly sessions: readonly string[];
   readonly role: 'owner' | 'admin' | 'member';
+  /** 0.14.x only: later versions never offer `/api/v1/snmp-credentials`, whatever this says. */
   readonly offerSnmpRoutes: boolean;
   readonly offerReleaseNotes: boolean;
   readonly login?: {
@@ -194,12 +197,35 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
     if (!caller.ok) return caller.response;
     const paged = paging(req);
     if ('status' in paged) return paged;
-    const network = req.query.get('network_id');
-    const daemon = req.query.get('daemon_id');
-    const items = data.discoveries.filter(
-      (d) => (!network || d['network_id'] === network) && (!daemon || d['daemon_id'] === daemon),
-    );
+    const { sites } = sampleEra(data.serverVersion);
+    // 0.17.22 filters on site_id/site_ids and ignores network_id without an error.
+    const networks = sites
+      ? [...req.query.getAll('site_id'), ...req.query.getAll('site_ids')]
+      : req.query.getAll('network_id');
+    const daemons = [
+      ...req.query.getAll('daemon_id'),
+      ...(sites ? req.query.getAll('daemon_ids') : []),
+    ];
+    const items = data.discoveries
+      .filter(
+        (d) =>
+          (networks.length === 0 || networks.includes(String(d['network_id']))) &&
+          (daemons.length === 0 || daemons.includes(String(d['daemon_id']))),
+      )
+      .map((d) => (sites ? asSiteItem(d) : d));
     return page(items, paged.limit, paged.offset);
+  };
+
+  const kit: SampleKit = { ok, fail, text, paging, page };
+  const credentials = (req: SampleRequest, rest: string): SampleResponse => {
+    const caller = authenticate(req, true);
+    if (!caller.ok) return caller.response;
+    return credentialRoutes(
+      data.credentials,
+      sampleEra(data.serverVersion),
+      kit,
+      options.role,
+    )(req, rest);
   };
 
   const login = (req: SampleRequest): SampleResponse => {
@@ -229,8 +255,13 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       return ok({ api_version: 1, server_version: data.serverVersion });
     }
     if (method === 'GET' && path === '/api/v1/discovery') return discoveries(req);
+    const era = sampleEra(data.serverVersion);
     if (path.startsWith('/api/v1/snmp-credentials') && options.offerSnmpRoutes) {
-      return snmp(req, path.slice('/api/v1/snmp-credentials'.length));
+      if (!era.universalCredentials)
+        return snmp(req, path.slice('/api/v1/snmp-credentials'.length));
+    }
+    if (/^\/api\/v1\/credentials(\/|$)/.test(path) && era.universalCredentials) {
+      return credentials(req, path.slice('/api/v1/credentials'.length));
     }
     if (method === 'GET' && path === '/api/v1/release-notes/unseen' && options.offerReleaseNotes) {
       const caller = authenticate(req, true);
@@ -240,4 +271,10 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
     if (method === 'POST' && path === '/api/auth/login') return login(req);
     return notARoute();
   };
+}
+
+/** A discovery as 0.17.22 sends it to API clients: `site_id` where older versions said `network_id`. */
+function asSiteItem(discovery: Record<string, unknown>): Record<string, unknown> {
+  const { network_id, pending_credential_ids: _gone, ...rest } = discovery;
+  return { ...rest, site_id: network_id };
 }

@@ -21,6 +21,8 @@ export type Intercept = (
 
 export interface SampleApiOptions extends Partial<RouteOptions> {
   readonly data?: SampleData;
+  /** The Scanopy version to play when no data is given (default 0.14.13, the contract's). */
+  readonly scanopyVersion?: string | undefined;
   /** A single accepted key (shorthand for apiKeys); undefined with no apiKeys means any scp_u_ key. */
   readonly apiKey?: string | undefined;
   readonly intercept?: Intercept;
@@ -42,13 +44,15 @@ export interface SampleApi {
 }
 
 export async function startSampleApi(options: SampleApiOptions = {}): Promise<SampleApi> {
-  const data = options.data ?? sampleData();
+  const data = options.data ?? sampleData(options.scanopyVersion);
   const route = createRoutes(data, {
     apiKeys: options.apiKeys ?? (options.apiKey ? [options.apiKey] : 'any'),
     sessions: options.sessions ?? [],
     role: options.role ?? 'admin',
     offerSnmpRoutes: options.offerSnmpRoutes ?? true,
-    offerReleaseNotes: options.offerReleaseNotes ?? true,
+    // The contract's release-notes route exists in no Scanopy release; only the 0.14.13 default
+    // (the contract's own service) offers it unless asked.
+    offerReleaseNotes: options.offerReleaseNotes ?? data.serverVersion === '0.14.13',
     ...(options.login ? { login: options.login } : {}),
   });
   const requests: RecordedRequest[] = [];

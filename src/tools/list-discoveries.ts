@@ -94,8 +94,9 @@ export const listDiscoveries = defineTool({
       z.object({
         id: z.string(),
         name: z.string(),
-        network_id: z.string(),
-        daemon_id: z.string(),
+        // Optional: an item is never dropped for lacking them (0.17.22 sends site_id, read as network_id).
+        network_id: z.string().optional(),
+        daemon_id: z.string().optional(),
         // Variants carry more fields (schedule, subnets, results); only the tag is promised.
         discovery_type: z.object({ type: z.string() }),
         run_type: z.object({ type: z.string() }),

@@ -68,7 +68,7 @@ export function discoveryLine(discovery: Discovery): string {
 
 /** The heading of one network-and-daemon group; every line below it shares both ids. */
 export function groupHeading(discovery: Discovery, count: number): string {
-  return `## Network ${discovery.network_id} · daemon ${discovery.daemon_id} (${count})`;
+  return `## Network ${discovery.network_id ?? 'unknown'} · daemon ${discovery.daemon_id ?? 'unknown'} (${count})`;
 }
 
 export const groupKey = (discovery: Discovery) => `${discovery.network_id} ${discovery.daemon_id}`;

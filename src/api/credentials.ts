@@ -1,0 +1,156 @@
+// SNMP credentials on 0.15+ (`/api/v1/credentials`): list by type, read, and a whole-object update.
+import type { Page, PageQuery, Requester, RequestSpec } from './client.js';
+import { UnsupportedOperationError } from './errors.js';
+import {
+  credentialRecordSchema,
+  type SnmpCredential,
+  type SnmpCredentialUpdate,
+  snmpCredentialRecordSchema,
+  snmpVersionOf,
+} from './schemas.js';
+import type { ServiceProfile, SnmpCredentialType } from './service-profile.js';
+
+const ROUTE = '/api/v1/credentials';
+/** Pages read per type when several types are merged (0.17: v1, v2c and v3 are separate types). */
+const MERGE_PAGE = 1000;
+const MERGE_MAX_PAGES = 10;
+
+const itemPath = (id: string) => `${ROUTE}/${encodeURIComponent(id)}`;
+
+/** One page of one type, as the service pages it. */
+function listType(
+  r: Requester,
+  type: SnmpCredentialType,
+  query: PageQuery,
+  signal: AbortSignal | undefined,
+): Promise<Page<SnmpCredential>> {
+  const spec: RequestSpec = {
+    method: 'GET',
+    path: ROUTE,
+    auth: 'apiKey',
+    query: { type, limit: query.limit, offset: query.offset },
+    signal,
+  };
+  return r.listPage(spec, snmpCredentialRecordSchema, query);
+}
+
+/**
+ * The `type` filter takes one value, so when a version has several SNMP types each is read whole
+ * (an organization has a handful of credentials) and the caller's page is cut from the merge.
+ */
+async function listMerged(
+  r: Requester,
+  types: readonly SnmpCredentialType[],
+  query: PageQuery,
+  signal: AbortSignal | undefined,
+): Promise<Page<SnmpCredential>> {
+  const all: SnmpCredential[] = [];
+  let skipped = 0;
+  for (const type of types) {
+    for (let page = 0, offset = 0; page < MERGE_MAX_PAGES; page++) {
+      const read = await listType(r, type, { limit: MERGE_PAGE, offset }, signal);
+      all.push(...read.items);
+      skipped += read.skipped;
+      offset += read.items.length + read.skipped;
+      if (!read.pagination.has_more || read.items.length + read.skipped === 0) break;
+    }
+  }
+  // The service's own order is created_at ascending; the merge keeps it across types.
+  all.sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? ''));
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 50;
+  const items = limit === 0 ? all.slice(offset) : all.slice(offset, offset + limit);
+  return {
+    items,
+    skipped,
+    pagination: {
+      total_count: all.length,
+      limit,
+      offset,
+      has_more: offset + items.length < all.length,
+    },
+  };
+}
+
+export function listSnmpCredentials(
+  r: Requester,
+  profile: ServiceProfile,
+  query: PageQuery,
+  signal: AbortSignal | undefined,
+): Promise<Page<SnmpCredential>> {
+  const [only, ...more] = profile.snmpCredentialTypes;
+  if (only && more.length === 0) return listType(r, only, query, signal);
+  return listMerged(r, profile.snmpCredentialTypes, query, signal);
+}
+
+export async function getSnmpCredential(
+  r: Requester,
+  id: string,
+  signal: AbortSignal | undefined,
+): Promise<SnmpCredential> {
+  const spec: RequestSpec = { method: 'GET', path: itemPath(id), auth: 'apiKey', signal };
+  const parsed = credentialRecordSchema.safeParse((await r.request(spec)).data);
+  if (!parsed.success) throw r.shapeError(spec, 'data is not a credential');
+  const snmp = snmpCredentialRecordSchema.safeParse(parsed.data);
+  if (!snmp.success) throw notSnmp(spec, id, parsed.data.credential_type.type);
+  return snmp.data;
+}
+
+function notSnmp(spec: RequestSpec, id: string, type: string): UnsupportedOperationError {
+  return new UnsupportedOperationError(
+    spec,
+    `Credential ${id} is a ${type.slice(0, 40)} credential, not an SNMP one; nothing was changed. Call list_snmp_credentials for the SNMP credentials' ids.`,
+  );
+}
+
+/**
+ * GETs the whole credential, changes only name, tags, organization and the community, and PUTs the
+ * whole object back: assignments (0.17.22 rewrites them from the body), target_ips and every field
+ * this server does not know go back exactly as read.
+ */
+export async function updateSnmpCredential(
+  r: Requester,
+  id: string,
+  update: SnmpCredentialUpdate,
+  signal: AbortSignal | undefined,
+): Promise<SnmpCredential> {
+  const read: RequestSpec = { method: 'GET', path: itemPath(id), auth: 'apiKey', signal };
+  const stored = await r.readExact(read);
+  const parsed = credentialRecordSchema.safeParse(stored);
+  if (!parsed.success || typeof stored !== 'object' || stored === null) {
+    throw r.shapeError(read, 'data is not a credential');
+  }
+  const write: RequestSpec = { method: 'PUT', path: itemPath(id), auth: 'apiKey', signal };
+  const type = parsed.data.credential_type.type;
+  const version = snmpVersionOf(parsed.data);
+  if (!version) throw notSnmp(write, id, type);
+  if (version === 'V3' || update.version === 'V3') throw v3Refusal(write, id, version === 'V3');
+  const storedType = (stored as { credential_type: Record<string, unknown> }).credential_type;
+  const body = {
+    ...(stored as Record<string, unknown>),
+    name: update.name,
+    organization_id: update.organization_id,
+    tags: [...update.tags],
+    credential_type: {
+      ...storedType,
+      // Asked for V2c explicitly: a v1 credential becomes v2c; otherwise the type stays as stored.
+      type: update.version === 'V2c' ? 'SnmpV2c' : type,
+      community: { mode: 'Inline', value: update.community },
+    },
+  };
+  r.redact(update.community);
+  const parsedAnswer = snmpCredentialRecordSchema.safeParse(
+    (await r.request({ ...write, body })).data,
+  );
+  if (!parsedAnswer.success) throw r.shapeError(write, 'data is not an SNMP credential');
+  return parsedAnswer.data;
+}
+
+function v3Refusal(spec: RequestSpec, id: string, storedV3: boolean): UnsupportedOperationError {
+  return new UnsupportedOperationError(
+    spec,
+    storedV3
+      ? `Credential ${id} is SNMPv3: it has no community (it authenticates with a user, auth and privacy passwords), so update_snmp_credential cannot rotate it; nothing was sent. Change SNMPv3 secrets in Scanopy's web UI.`
+      : `This Scanopy version keeps SNMPv3 settings (user, auth and privacy passwords) that a community cannot supply, so a credential cannot be turned into v3 here; nothing was sent. Call again without version, or with version "V2c".`,
+  );
+}
