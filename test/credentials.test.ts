@@ -141,7 +141,9 @@ describe('the update preview shows the real state', () => {
   it('reads the credential first and shows every field as unchanged when only the community changes', async () => {
     const h = await start();
     const result = await preview(h, CURRENT);
+    // The version first (it picks the route), then the credential; nothing is written.
     expect(h.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/version',
       `GET /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`,
     ]);
     const text = textOf(result);
