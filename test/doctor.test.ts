@@ -63,17 +63,41 @@ describe('doctor', () => {
     expect(notes?.headers['authorization']).toBeUndefined();
   });
 
-  it('fails the version check naming the version when the SNMP credential endpoint is gone', async () => {
+  it('names the version, its endpoint family and what each tool does there (0.15+ included)', async () => {
     api = await startFakeApi();
     api.data.serverVersion = '0.15.2';
     const { code, out } = await doctor({
       NETWORK_DISCOVERY_BASE_URL: api.url.href,
       NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
     });
-    expect(code).toBe(1);
-    expect(line(out, 'Service version')).toMatch(/^\[FAIL\].*0\.15\.2/);
-    expect(hint(out, 'Service version')).toMatch(/update_snmp_credential/);
+    expect(code).toBe(0);
+    const version = line(out, 'Service version');
+    expect(version).toMatch(/^\[PASS\].*Scanopy 0\.15\.2, endpoint family 0\.15-0\.16\./);
+    expect(version).toContain('update_snmp_credential works for SNMPv2c');
+    expect(version).toContain('get_unseen_release_notes not offered');
     expect(line(out, 'API key')).toMatch(/^\[PASS\]/);
+  });
+
+  it('says a version newer than the newest known is untested, and one older than 0.14 fails', async () => {
+    api = await startFakeApi();
+    api.data.serverVersion = '0.18.1';
+    const newer = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    });
+    expect(line(newer.out, 'Service version')).toMatch(
+      /^\[PASS\].*0\.18\.1 is newer than the newest version this server knows \(0\.17\.22\).*untested/,
+    );
+    api.data.serverVersion = '0.13.4';
+    const older = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    });
+    expect(older.code).toBe(1);
+    expect(line(older.out, 'Service version')).toMatch(
+      /^\[FAIL\].*0\.13\.4 is older than 0\.14\.0/,
+    );
+    expect(hint(older.out, 'Service version')).toMatch(/READ_ONLY/);
   });
 
   it('fails the key check with the service status and a hint, and never prints the key', async () => {

@@ -3,6 +3,13 @@ import type { ApiClient } from '../api/client.js';
 import { createApiClient } from '../api/client.js';
 import { EndpointNotOfferedError } from '../api/errors.js';
 import { createHttpSender } from '../api/http.js';
+import {
+  describeProfile,
+  NEWEST_KNOWN_VERSION,
+  OLDEST_KNOWN_VERSION,
+  profileFor,
+  toolSupport,
+} from '../api/service-profile.js';
 import { type Config, configSecrets, parseConfig } from '../config.js';
 import { describeError } from '../mcp/tool-error.js';
 import { createRedactor, type Redactor } from '../safety/redact.js';
@@ -193,15 +200,23 @@ function versionCheck(version: { api_version: number; server_version: string }):
       hint: 'Use a Scanopy 0.14.x service, or a version of this MCP server made for that API.',
     };
   }
+  const profile = profileFor(version.server_version);
+  const tools = Object.entries(toolSupport(profile))
+    .map(([tool, how]) => `${tool} ${how}`)
+    .join('; ');
   if (!offersSnmpCredentialEndpoint(version.server_version)) {
     return {
       name: 'Service version',
       status: 'fail',
-      detail: `${found}: version ${version.server_version} has no SNMP credential endpoint (only 0.14.x offers it)`,
-      hint: 'Listing discoveries works, but update_snmp_credential will not. Set NETWORK_DISCOVERY_READ_ONLY=true to hide it, or use a 0.14.x service.',
+      detail: `${found}: ${describeProfile(profile)}`,
+      hint: `This server knows Scanopy ${OLDEST_KNOWN_VERSION} to ${NEWEST_KNOWN_VERSION}; the credential tools may not work here. Upgrade Scanopy, or set NETWORK_DISCOVERY_READ_ONLY=true.`,
     };
   }
-  return { name: 'Service version', status: 'pass', detail: `${found}: supported` };
+  return {
+    name: 'Service version',
+    status: 'pass',
+    detail: `${found}: ${describeProfile(profile)} Tools: ${tools}.`,
+  };
 }
 
 async function apiKeyCheck(client: ApiClient, context: ServiceContext): Promise<CheckResult> {

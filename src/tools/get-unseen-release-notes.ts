@@ -1,6 +1,9 @@
 // get_unseen_release_notes: releases newer than the last one the user dismissed, as markdown.
 import { z } from 'zod';
-import { defineTool, READ_ONLY } from './define-tool.js';
+import type { ApiClient } from '../api/client.js';
+import { EndpointNotOfferedError } from '../api/errors.js';
+import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
+import { ToolMessageError } from './tool-message-error.js';
 
 export const getUnseenReleaseNotes = defineTool({
   name: 'get_unseen_release_notes',
@@ -23,7 +26,7 @@ export const getUnseenReleaseNotes = defineTool({
   annotations: READ_ONLY,
   writes: false,
   async handler(_args, { api, signal }) {
-    const result = await api.getUnseenReleaseNotes(signal);
+    const result = await notesOrPlainRefusal(api, signal);
     // The HTML parser is loaded on first use: ~6 MB resident that no other tool needs.
     const { htmlToMarkdown, safeHref } = await import('../views/html-to-markdown.js');
     // Headings stay on one line and addresses stay http(s): both are someone else's text.
@@ -53,6 +56,28 @@ export const getUnseenReleaseNotes = defineTool({
     };
   },
 });
+
+/**
+ * No Scanopy release has the contract's release-notes route: say so once, with the version, rather
+ * than as a broken address (the client remembers the answer and does not ask again).
+ */
+async function notesOrPlainRefusal(api: ApiClient, signal: ToolContext['signal']) {
+  try {
+    return await api.getUnseenReleaseNotes(signal);
+  } catch (error) {
+    if (!(error instanceof EndpointNotOfferedError)) throw error;
+    const version =
+      error.serverVersion ??
+      (await api.service(signal).then(
+        (p) => p.version,
+        () => undefined,
+      ));
+    const named = version ? `Scanopy ${version}` : 'This Scanopy version';
+    throw new ToolMessageError(
+      `${named} does not offer release notes: the service does not offer GET /api/v1/release-notes/unseen (HTTP ${error.status}), and no Scanopy release so far has it. Nothing to retry; the release notes are published in the changelog on Scanopy's website.`,
+    );
+  }
+}
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

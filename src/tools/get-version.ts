@@ -1,20 +1,32 @@
-// get_version: the service's API and application versions, and whether this server supports them.
+// get_version: the service's API and application versions, its endpoint family, and which tools work on it.
 import { z } from 'zod';
+import {
+  describeProfile,
+  profileFor,
+  type ServiceProfile,
+  toolSupport,
+} from '../api/service-profile.js';
 import { SERVER_VERSION } from '../version.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 
 export const SUPPORTED_API_VERSION = 1;
 
-/** The SNMP credential endpoints exist on 0.14.x only. */
+/** SNMP credentials can be listed and rotated on every known family (0.14 routes, 0.15+ credentials). */
 export function offersSnmpCredentialEndpoint(serverVersion: string): boolean {
-  return /^v?0\.14\./.test(serverVersion.trim());
+  return profileFor(serverVersion).standing !== 'older';
+}
+
+/** The version line and one line per tool, for get_version and doctor. */
+export function versionReport(profile: ServiceProfile): string[] {
+  const tools = Object.entries(toolSupport(profile)).map(([tool, how]) => `- ${tool}: ${how}`);
+  return [describeProfile(profile), ...tools];
 }
 
 export const getVersion = defineTool({
   name: 'get_version',
   title: 'Get service version',
   description:
-    "The service's API and application versions, this server's version, and whether they are supported. Needs no credentials: call it first when other tools fail, to check the address works.",
+    "The service's API and application versions, this server's version, the endpoint family used for it and which tools work there. Needs no credentials: call it first when other tools fail, to check the address works.",
   inputSchema: {},
   outputSchema: {
     api_version: z.number(),
@@ -22,18 +34,19 @@ export const getVersion = defineTool({
     mcp_server_version: z.string(),
     api_version_supported: z.boolean(),
     snmp_credential_endpoint: z.boolean(),
+    endpoint_family: z.string(),
+    version_tested: z.boolean(),
   },
   annotations: READ_ONLY,
   writes: false,
   async handler(_args, { api, signal }) {
     const version = await api.getVersion(signal);
+    const profile = await api.service(signal);
     const supported = version.api_version === SUPPORTED_API_VERSION;
     const snmp = offersSnmpCredentialEndpoint(version.server_version);
     const lines = [
       `Service ${version.server_version}, API v${version.api_version} (${supported ? 'supported' : `not supported: this server speaks v${SUPPORTED_API_VERSION}`}); network-discovery-mcp ${SERVER_VERSION}.`,
-      snmp
-        ? 'SNMP credential updates are available (0.14.x).'
-        : 'SNMP credential updates are NOT available on this service version (only 0.14.x offers them).',
+      ...versionReport(profile),
     ];
     return {
       structured: {
@@ -42,6 +55,8 @@ export const getVersion = defineTool({
         mcp_server_version: SERVER_VERSION,
         api_version_supported: supported,
         snmp_credential_endpoint: snmp,
+        endpoint_family: profile.family,
+        version_tested: profile.standing === 'known',
       },
       text: lines.join('\n'),
     };

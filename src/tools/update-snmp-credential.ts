@@ -1,8 +1,13 @@
 // update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
 import { z } from 'zod';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
+import type { ServiceProfile } from '../api/service-profile.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
-import { type CredentialPreview, credentialPreview } from '../confirm/credential-preview.js';
+import {
+  type CredentialPreview,
+  type CurrentState,
+  credentialPreview,
+} from '../confirm/credential-preview.js';
 import { readCurrentCredential } from '../confirm/current-credential.js';
 import { decisionRecord, failureRecord, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../tools/tool-message-error.js';
@@ -78,6 +83,25 @@ export class InvalidTokenError extends ToolMessageError {
   }
 }
 
+/**
+ * From 0.15 an SNMPv3 credential holds a user and passwords, not a community: rotating one is
+ * refused before anything is shown or sent (the client refuses it again at write time).
+ */
+function v3Refusal(
+  profile: ServiceProfile,
+  current: CurrentState,
+  requested: 'V2c' | 'V3' | undefined,
+): string | undefined {
+  if (profile.family === '0.14') return undefined;
+  if (current.known && current.credential.version === 'V3') {
+    return `Credential ${current.credential.id} is SNMPv3: on Scanopy ${profile.version} it has no community (it authenticates with a user and auth/privacy passwords), so there is nothing to rotate; nothing was sent. Change SNMPv3 secrets in Scanopy's web UI.`;
+  }
+  if (requested === 'V3') {
+    return `Scanopy ${profile.version} keeps SNMPv3 settings (user, auth and privacy passwords) that a community cannot supply, so a credential cannot be turned into v3 here; nothing was sent. Call again without version.`;
+  }
+  return undefined;
+}
+
 export const updateSnmpCredential = defineTool({
   name: 'update_snmp_credential',
   title: 'Update SNMP credential',
@@ -108,13 +132,23 @@ export const updateSnmpCredential = defineTool({
     }
     const { confirmation_token: token, ...bound } = args;
     // A token means the person already saw the preview; only a first call reads the current state.
-    const preview =
-      token === undefined
-        ? credentialPreview(
-            { ...args, version: args.version ?? 'V2c', communityLength: args.community.length },
-            await readCurrentCredential(api, args.id, signal),
-          )
-        : undefined;
+    let preview: CredentialPreview | undefined;
+    if (token === undefined) {
+      const current = await readCurrentCredential(api, args.id, signal);
+      const profile = await api.service(signal);
+      const refusal = v3Refusal(profile, current, args.version);
+      if (refusal) {
+        record('refused', { detail: 'SNMPv3 has no community' });
+        throw new ToolMessageError(refusal);
+      }
+      // 0.14 makes an update without version V2c; 0.15+ keeps the type it read (credentials.ts).
+      const kept =
+        profile.family !== '0.14' && current.known ? (current.credential.version ?? 'V2c') : 'V2c';
+      preview = credentialPreview(
+        { ...args, version: args.version ?? kept, communityLength: args.community.length },
+        current,
+      );
+    }
     let decision: ConfirmationDecision;
     try {
       decision = await confirmer.confirm({ message: preview?.text ?? '', bound, token, signal });
