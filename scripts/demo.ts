@@ -1,4 +1,4 @@
-// npm run demo: the sample API on 127.0.0.1, the built server over stdio, each tool called and printed.
+// npm run demo [-- --scanopy 0.17.22]: the sample API on 127.0.0.1 playing a Scanopy version, the built server over stdio, each tool called and printed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -6,6 +6,7 @@ import {
   SAMPLE_NETWORKS,
   SAMPLE_ORGANIZATION_ID,
   SAMPLE_TAGS,
+  SAMPLE_VERSIONS,
 } from '../src/sample-api/data.js';
 import { startSampleApi } from '../src/sample-api/server.js';
 import { serverTransport } from '../test/stdio-client.js';
@@ -22,17 +23,35 @@ function textOf(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 }
 
+/** `--scanopy 0.17.22` or `--scanopy=0.17.22`; the contract's 0.14.13 by default. */
+function scanopyVersion(argv: readonly string[]): string | undefined {
+  const at = argv.findIndex((arg) => arg === '--scanopy' || arg.startsWith('--scanopy='));
+  if (at === -1) return '0.14.13';
+  const value = argv[at]?.includes('=') ? argv[at]?.split('=')[1] : argv[at + 1];
+  return SAMPLE_VERSIONS.find((known) => known === value);
+}
+
 async function main(): Promise<number> {
-  const api = await startSampleApi();
+  const version = scanopyVersion(process.argv.slice(2));
+  if (!version) {
+    console.error(`--scanopy takes one of: ${SAMPLE_VERSIONS.join(', ')}`);
+    return 2;
+  }
+  const api = await startSampleApi({ scanopyVersion: version });
   const transport = serverTransport({ baseUrl: api.url, apiKey: DEMO_KEY });
   const serverLog: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString('utf8')));
   const client = new Client({ name: 'network-discovery-mcp-demo', version: '1.0.0' });
   let failures = 0;
 
-  const call = async (name: string, args: Record<string, unknown> = {}, note = '') => {
+  const call = async (
+    name: string,
+    args: Record<string, unknown> = {},
+    note = '',
+    errorExpected = false,
+  ) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    if (result.isError) failures++;
+    if (Boolean(result.isError) !== errorExpected) failures++;
     // The transcript is read by people: the secret argument is masked here as the server masks it.
     const masked =
       'community' in args ? { ...args, community: '<new community, not shown>' } : args;
@@ -47,7 +66,7 @@ async function main(): Promise<number> {
     const { tools } = await client.listTools();
     const names = new Set(tools.map((tool) => tool.name));
     console.log('network-discovery-mcp demo');
-    console.log(`  sample API (plays Scanopy 0.14.x): ${api.url.origin}`);
+    console.log(`  sample API (plays Scanopy ${version}): ${api.url.origin}`);
     console.log(`  MCP server: node dist/index.js over stdio (${server?.name} ${server?.version})`);
     console.log(`  tools: ${[...names].join(', ')}`);
     console.log(`  instructions: ${client.getInstructions() ?? '(none)'}`);
@@ -55,7 +74,9 @@ async function main(): Promise<number> {
     await call('get_version');
     await call('list_discoveries', { limit: 10 });
     await call('list_discoveries', { network_id: SAMPLE_NETWORKS.lab }, ' (one network)');
-    await call('get_unseen_release_notes');
+    // Only the contract's 0.14.13 sample has release notes; no real Scanopy release offers them.
+    const noNotes = version !== '0.14.13';
+    await call('get_unseen_release_notes', {}, noNotes ? ' (no Scanopy offers them)' : '', noNotes);
     if (names.has('list_snmp_credentials')) await call('list_snmp_credentials');
 
     if (names.has('update_snmp_credential')) {

@@ -74,7 +74,7 @@ async function notesOrPlainRefusal(api: ApiClient, signal: ToolContext['signal']
       ));
     const named = version ? `Scanopy ${version}` : 'This Scanopy version';
     throw new ToolMessageError(
-      `${named} does not offer release notes: the service does not offer GET /api/v1/release-notes/unseen (HTTP ${error.status}), and no Scanopy release so far has it. Nothing to retry; the release notes are published in the changelog on Scanopy's website.`,
+      `${named} does not offer release notes: the service does not offer GET /api/v1/release-notes/unseen (${error.status === 200 ? 'it answered with its web page' : `HTTP ${error.status}`}), and no Scanopy release so far has it. Nothing to retry; the release notes are published in the changelog on Scanopy's website.`,
     );
   }
 }
