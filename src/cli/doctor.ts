@@ -212,10 +212,12 @@ function versionCheck(version: { api_version: number; server_version: string }):
       hint: `This server knows Scanopy ${OLDEST_KNOWN_VERSION} to ${NEWEST_KNOWN_VERSION}; the credential tools may not work here. Upgrade Scanopy, or set NETWORK_DISCOVERY_READ_ONLY=true.`,
     };
   }
+  // The tools go in the wrapped hint line: one per tool would bury the other checks.
   return {
     name: 'Service version',
     status: 'pass',
-    detail: `${found}: ${describeProfile(profile)} Tools: ${tools}.`,
+    detail: `${found}: ${describeProfile(profile)}`,
+    hint: `on this version: ${tools}.`,
   };
 }
 
