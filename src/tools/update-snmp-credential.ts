@@ -1,5 +1,6 @@
 // update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
 import { z } from 'zod';
+import { CancelledError } from '../api/errors.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
 import type { ServiceProfile } from '../api/service-profile.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
@@ -88,11 +89,11 @@ export class InvalidTokenError extends ToolMessageError {
  * refused before anything is shown or sent (the client refuses it again at write time).
  */
 function v3Refusal(
-  profile: ServiceProfile,
+  profile: ServiceProfile | undefined,
   current: CurrentState,
   requested: 'V2c' | 'V3' | undefined,
 ): string | undefined {
-  if (profile.family === '0.14') return undefined;
+  if (!profile || profile.family === '0.14') return undefined;
   if (current.known && current.credential.version === 'V3') {
     return `Credential ${current.credential.id} is SNMPv3: on Scanopy ${profile.version} it has no community (it authenticates with a user and auth/privacy passwords), so there is nothing to rotate; nothing was sent. Change SNMPv3 secrets in Scanopy's web UI.`;
   }
@@ -135,7 +136,11 @@ export const updateSnmpCredential = defineTool({
     let preview: CredentialPreview | undefined;
     if (token === undefined) {
       const current = await readCurrentCredential(api, args.id, signal);
-      const profile = await api.service(signal);
+      // Not knowing the version only costs the v3 check here; the write itself asks again.
+      const profile = await api.service(signal).catch((error: unknown) => {
+        if (signal.aborted || error instanceof CancelledError) throw error;
+        return undefined;
+      });
       const refusal = v3Refusal(profile, current, args.version);
       if (refusal) {
         record('refused', { detail: 'SNMPv3 has no community' });
@@ -143,7 +148,9 @@ export const updateSnmpCredential = defineTool({
       }
       // 0.14 makes an update without version V2c; 0.15+ keeps the type it read (credentials.ts).
       const kept =
-        profile.family !== '0.14' && current.known ? (current.credential.version ?? 'V2c') : 'V2c';
+        profile && profile.family !== '0.14' && current.known
+          ? (current.credential.version ?? 'V2c')
+          : 'V2c';
       preview = credentialPreview(
         { ...args, version: args.version ?? kept, communityLength: args.community.length },
         current,
