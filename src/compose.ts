@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
 import { describeRetry } from './api/retry.js';
+import { createVersionMemo } from './api/service-profile.js';
 import { createSessionStore } from './api/session.js';
 import { createTransport } from './api/transport.js';
 import type { Config } from './config.js';
@@ -43,6 +44,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       ? { email: config.email, password: config.password }
       : undefined;
   const session = createSessionStore({ sessionId: config.sessionId, canLogin: Boolean(login) });
+  // One service, one version: HTTP mode's per-request clients ask GET /api/version once between them.
+  const versionMemo = createVersionMemo();
   // HTTP mode builds a server per request: they share one signer, so a token issued by one request
   // is accepted by the next and redeemed only once. Replicas share the secret, not the used-token
   // record: across replicas a token is bounded by its 5 minutes and its exact arguments.
@@ -57,6 +60,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         sessionId: config.sessionId,
         login,
         session,
+        versionMemo,
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
         sender,
         redactor: callerRedactor,

@@ -28,7 +28,12 @@ import {
   type VersionInfo,
   versionSchema,
 } from './schemas.js';
-import { profileFor, type ServiceProfile } from './service-profile.js';
+import {
+  createVersionMemo,
+  profileFor,
+  type ServiceProfile,
+  type VersionMemo,
+} from './service-profile.js';
 import {
   createSessionStore,
   type LoginBudget,
@@ -101,6 +106,8 @@ export interface ApiClientOptions {
   readonly login?: { readonly email: string; readonly password: string } | undefined;
   /** A session shared by every client of the process; by default one of this client's own. */
   readonly session?: SessionStore | undefined;
+  /** The service's version, shared like the session; by default this client's own. */
+  readonly versionMemo?: VersionMemo | undefined;
   readonly userAgent: string;
   readonly sender: HttpSender;
   readonly redactor: Redactor;
@@ -134,10 +141,8 @@ type ItemSchema<T> = {
 };
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  let lastServerVersion: string | undefined;
+  const memo = options.versionMemo ?? createVersionMemo();
   let profile: ServiceProfile | undefined;
-  /** Set when a versioned route was missing: the next detection asks GET /api/version. */
-  let versionInDoubt = false;
   /** The release-notes route is asked for once; a service without it is not asked again. */
   let releaseNotesMissing: EndpointNotOfferedError | undefined;
   const session =
@@ -169,13 +174,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
     try {
-      const envelope = interpretResponse(endpoint, response, lastServerVersion);
-      lastServerVersion = envelope.meta?.server_version ?? lastServerVersion;
+      const envelope = interpretResponse(endpoint, response, memo.reported);
+      memo.reported = envelope.meta?.server_version ?? memo.reported;
       return envelope;
     } catch (error) {
       // A versioned route that is not there: the service may have been upgraded under us.
       if (error instanceof EndpointNotOfferedError && spec.path.startsWith('/api/v1/')) {
-        versionInDoubt = true;
+        memo.inDoubt = true;
       }
       throw error;
     }
@@ -278,13 +283,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const spec = { method: 'GET', path: '/api/version', auth: 'none', signal } as const;
     const parsed = versionSchema.safeParse((await request(spec)).data);
     if (!parsed.success) throw shapeError(spec, 'no api_version/server_version in data');
-    lastServerVersion = parsed.data.server_version;
-    versionInDoubt = false;
+    memo.reported = parsed.data.server_version;
+    memo.inDoubt = false;
     return parsed.data;
   };
 
   const service = async (signal?: AbortSignal): Promise<ServiceProfile> => {
-    if (versionInDoubt || lastServerVersion === undefined) {
+    if (memo.inDoubt || memo.reported === undefined) {
       try {
         await getVersion(signal);
       } catch (error) {
@@ -294,7 +299,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return profileFor('0.14.13');
       }
     }
-    const version = lastServerVersion ?? '0.14.13';
+    const version = memo.reported ?? '0.14.13';
     if (profile?.version !== version) profile = profileFor(version);
     return profile;
   };
@@ -394,7 +399,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return listPage(spec, namedSchema, query);
     },
 
-    serverVersion: () => lastServerVersion,
+    serverVersion: () => memo.reported,
     close: () => options.sender.close(),
   };
 }

@@ -110,3 +110,16 @@ export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
     get_version: 'works',
   };
 }
+
+/**
+ * What is known of one service's version. The composition root shares one across every client of
+ * the base URL, so HTTP mode (a client per request) asks GET /api/version once, not per request.
+ */
+export interface VersionMemo {
+  /** The version last reported by /api/version or any envelope's meta. */
+  reported?: string | undefined;
+  /** A versioned route was missing: ask /api/version again before trusting `reported`. */
+  inDoubt: boolean;
+}
+
+export const createVersionMemo = (): VersionMemo => ({ inDoubt: false });
