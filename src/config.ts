@@ -87,6 +87,9 @@ export const envSchema = z.object({
   NETWORK_DISCOVERY_RATE_LIMIT_BURST: integerIn(1, 100_000, 150),
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: integerIn(2_000, 10_000_000, 100_000),
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES: integerIn(10_000, 1_000_000_000, 32_000_000),
+  NETWORK_DISCOVERY_DEMO_SCANOPY: z
+    .enum(['0.14.13', '0.16.2', '0.17.22'], { error: 'must be 0.14.13, 0.16.2 or 0.17.22' })
+    .default('0.14.13'),
 });
 
 export type EnvName = keyof typeof envSchema.shape;
@@ -107,6 +110,8 @@ export interface Config {
   readonly rateLimitBurst: number;
   readonly maxResultBytes: number;
   readonly maxResponseBytes: number;
+  /** In demo mode, the Scanopy version the built-in sample API plays. */
+  readonly demoScanopy: string;
 }
 
 export type ConfigResult =
@@ -158,6 +163,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     rateLimitBurst: e.NETWORK_DISCOVERY_RATE_LIMIT_BURST,
     maxResultBytes: e.NETWORK_DISCOVERY_MAX_RESULT_BYTES,
     maxResponseBytes: e.NETWORK_DISCOVERY_MAX_RESPONSE_BYTES,
+    demoScanopy: e.NETWORK_DISCOVERY_DEMO_SCANOPY,
   };
   return { ok: true, config: Object.freeze(config) };
 }

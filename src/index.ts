@@ -24,8 +24,15 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${SERVER_VERSION}\n`);
     return;
   }
-  const env = argv.includes('--demo')
-    ? { ...process.env, NETWORK_DISCOVERY_BASE_URL: 'demo' }
+  // --demo, or --demo=0.17.22 to pick the Scanopy version the sample plays.
+  const demoArg = argv.find((arg) => arg === '--demo' || arg.startsWith('--demo='));
+  const demoVersion = demoArg?.split('=')[1];
+  const env = demoArg
+    ? {
+        ...process.env,
+        NETWORK_DISCOVERY_BASE_URL: 'demo',
+        ...(demoVersion ? { NETWORK_DISCOVERY_DEMO_SCANOPY: demoVersion } : {}),
+      }
     : process.env;
   if (argv.includes('doctor')) {
     // Loaded only here: stdio start-up never pays for the doctor.
@@ -54,10 +61,15 @@ async function main(argv: readonly string[]): Promise<void> {
   let stopDemo = async () => {};
   if (config.baseUrl === 'demo') {
     const { startSampleApi } = await import('./sample-api/server.js');
-    const demo = await startSampleApi({ apiKey: config.apiKey });
+    const demo = await startSampleApi({
+      apiKey: config.apiKey,
+      scanopyVersion: config.demoScanopy,
+    });
     baseUrl = demo.url;
     stopDemo = demo.close;
-    log.info(`demo mode: serving built-in sample data from ${demo.url.origin}`);
+    log.info(
+      `demo mode: serving built-in sample data (Scanopy ${config.demoScanopy}) from ${demo.url.origin}`,
+    );
   } else {
     baseUrl = config.baseUrl;
     const transport = checkTransport(baseUrl, config.allowInsecureHttp);

@@ -23,10 +23,10 @@ const READ_CALLS: Record<string, Record<string, unknown>> = {
 let realService: SampleApi;
 const servers: StdioServer[] = [];
 
-async function startDemo(): Promise<Client> {
+async function startDemo(flag = '--demo'): Promise<Client> {
   const server = await connectStdio({
     baseUrl: realService.url,
-    args: ['--demo'],
+    args: [flag],
     name: 'demo-test',
   });
   servers.push(server);
@@ -50,6 +50,19 @@ afterAll(async () => {
 });
 
 describe('demo mode (--demo) over stdio', () => {
+  it('--demo=0.17.22 plays that Scanopy version: sites filter, v3 listed, no release notes', async () => {
+    const client = await startDemo('--demo=0.17.22');
+    expect(text(await call(client, 'get_version'))).toContain(
+      'Scanopy 0.17.22, endpoint family 0.17 (sites)',
+    );
+    const credentials = await call(client, 'list_snmp_credentials');
+    expect(text(credentials)).toContain('Core routers (SNMPv3)');
+    const notes = await call(client, 'get_unseen_release_notes');
+    expect(notes.isError).toBe(true);
+    expect(text(notes)).toContain('Scanopy 0.17.22 does not offer release notes');
+    expect(realService.requests).toHaveLength(0);
+  });
+
   it('says so in the instructions and starts every tool result with the demo mark', async () => {
     const client = await startDemo();
     expect(client.getInstructions()).toMatch(/^DEMO MODE/);

@@ -120,6 +120,7 @@ async function serviceChecks(config: Config, redactor: Redactor): Promise<CheckR
     const demo = await startSampleApi({
       apiKey: config.apiKey,
       sessions: config.sessionId ? [config.sessionId] : [],
+      scanopyVersion: config.demoScanopy,
     });
     baseUrl = demo.url;
     stopDemo = demo.close;

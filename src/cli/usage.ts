@@ -20,6 +20,8 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: 'budget for one tool result in bytes (default 100000)',
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES:
     'largest service response read, in bytes (default 32000000)',
+  NETWORK_DISCOVERY_DEMO_SCANOPY:
+    'demo mode: the Scanopy version the sample plays (0.14.13, 0.16.2, 0.17.22)',
 };
 
 export const ENV_DOCS = MEANINGS;
@@ -34,7 +36,7 @@ export function usage(): string {
     '',
     'Usage:',
     `  ${SERVER_NAME}              serve MCP over stdio`,
-    `  ${SERVER_NAME} --demo       serve sample data, no service needed`,
+    `  ${SERVER_NAME} --demo       serve sample data, no service needed (--demo=0.17.22: that version)`,
     `  ${SERVER_NAME} doctor       check the settings against the service, print a report`,
     `  ${SERVER_NAME} --http [--port N] [--host H] [--allowed-host NAME]...`,
     `${' '.repeat(SERVER_NAME.length + 16)}serve MCP over Streamable HTTP at /mcp (default 127.0.0.1:3000)`,
