@@ -8,6 +8,7 @@ import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_HOST_ID,
   SAMPLE_NETWORKS,
+  SAMPLE_V1_CREDENTIAL_ID,
   SAMPLE_V3_CREDENTIAL_ID,
   SAMPLE_VERSIONS,
 } from '../src/sample-api/data.js';
@@ -94,7 +95,9 @@ describe.each(VERSIONS)('Scanopy %s', (version) => {
     expect(result.isError).toBeFalsy();
     const credentials = structured(result)['credentials'] as { id: string; version: string }[];
     const v017 = version.startsWith('0.17');
-    expect(credentials.map((c) => c.version)).toEqual(v017 ? ['V2c', 'V2c', 'V3'] : ['V2c', 'V2c']);
+    expect(credentials.map((c) => c.version)).toEqual(
+      v017 ? ['V2c', 'V2c', 'V3', 'V1'] : ['V2c', 'V2c'],
+    );
     expect(JSON.stringify(result)).not.toMatch(/community|\*{8}|v3-auth-secret/);
     if (universal) {
       const types = h.api.requests.filter((r) => r.path === '/api/v1/credentials');
@@ -129,6 +132,24 @@ describe('Scanopy 0.17.22 specifics', () => {
     expect(textOf(result)).toMatch(/is SNMPv3: .* has no community/);
     expect(h.elicitations).toHaveLength(0);
     expect(h.api.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('rotates an SNMPv1 community and keeps it v1, its target IPs as stored', async () => {
+    const h = await start({ sample: { scanopyVersion: '0.17.22' }, elicit: 'accept' });
+    const result = await h.call('update_snmp_credential', {
+      ...updateArgs(NEW_COMMUNITY),
+      id: SAMPLE_V1_CREDENTIAL_ID,
+      name: 'Old UPS (SNMPv1)',
+      tags: [],
+    });
+    expect(result.isError).toBeFalsy();
+    expect(h.elicitations[0]?.message).toContain('- version: V1 (unchanged)');
+    const stored = h.api.data.credentials.find((c) => c.id === SAMPLE_V1_CREDENTIAL_ID);
+    expect(stored).toMatchObject({
+      version: 'V1',
+      community: NEW_COMMUNITY,
+      target_ips: ['10.0.0.9'],
+    });
   });
 
   it('still refuses the placeholder as a new community', async () => {

@@ -80,7 +80,7 @@ export interface ApiClient {
     signal?: AbortSignal,
   ): Promise<SnmpCredential>;
   getUnseenReleaseNotes(signal?: AbortSignal): Promise<ReleaseNotes>;
-  /** Not in the contract, but offered by 0.14.x servers; communities come back redacted. */
+  /** Not in the contract: 0.14.x snmp-credentials, 0.15+ SNMP-typed credentials; never a community. */
   listSnmpCredentials(query: PageQuery, signal?: AbortSignal): Promise<Page<SnmpCredential>>;
   getSnmpCredential(id: string, signal?: AbortSignal): Promise<SnmpCredential>;
   /**

@@ -198,7 +198,7 @@ function versionCheck(version: { api_version: number; server_version: string }):
       name: 'Service version',
       status: 'fail',
       detail: `${found}: not supported (this server speaks API v${SUPPORTED_API_VERSION})`,
-      hint: 'Use a Scanopy 0.14.x service, or a version of this MCP server made for that API.',
+      hint: `Use a Scanopy ${OLDEST_KNOWN_VERSION} to ${NEWEST_KNOWN_VERSION} service, or a version of this MCP server made for that API.`,
     };
   }
   const profile = profileFor(version.server_version);

@@ -29,7 +29,7 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 const SNMP_ROUTE_HINT =
-  'The SNMP credential endpoints exist on Scanopy 0.14.x only; from 0.15 the service manages credentials differently.';
+  'The /api/v1/snmp-credentials routes exist on Scanopy 0.14.x only (0.15+ has /api/v1/credentials, which this server uses once it sees a 0.15+ version): call get_version to check what the service reports.';
 
 export function describeError(error: unknown, context: ErrorContext): string {
   if (error instanceof ToolMessageError) return error.message;
@@ -71,7 +71,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
     return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id.`;
   }
   if (error instanceof ResponseShapeError) {
-    return `The service's answer to ${call} (HTTP ${error.status}) was not what the API describes: ${error.problem}. Check that NETWORK_DISCOVERY_BASE_URL points at a Scanopy 0.14.x service and not a proxy or login page.`;
+    return `The service's answer to ${call} (HTTP ${error.status}) was not what the API describes: ${error.problem}. Check that NETWORK_DISCOVERY_BASE_URL points at a Scanopy service (0.14 to 0.17) and not a proxy or login page.`;
   }
   if (error instanceof CancelledError) {
     return `${call} was cancelled; nothing further was sent.`;

@@ -16,6 +16,7 @@ export const SAMPLE_TAGS = {
 export const SAMPLE_CREDENTIAL_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 
 export const SAMPLE_V3_CREDENTIAL_ID = 'c3d4e5f6-a7b8-4c9d-8e0f-2a3b4c5d6e7f';
+export const SAMPLE_V1_CREDENTIAL_ID = 'd4e5f6a7-b8c9-4d0e-9f1a-3b4c5d6e7f80';
 export const SAMPLE_HOST_ID = '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d';
 
 /** The Scanopy versions the sample API can play (any x.y.z string works; these are the tested ones). */
@@ -58,7 +59,17 @@ export function sampleData(version = '0.14.13'): SampleData {
     for (const credential of data.credentials) credential.target_ips = null;
   }
   if (minor >= 17) {
-    data.credentials.push(v3Credential());
+    data.credentials.push(v3Credential(), {
+      id: SAMPLE_V1_CREDENTIAL_ID,
+      name: 'Old UPS (SNMPv1)',
+      organization_id: SAMPLE_ORGANIZATION_ID,
+      community: 'ups-v1-community',
+      tags: [],
+      version: 'V1',
+      created_at: '2026-10-03T09:00:00Z',
+      updated_at: '2026-10-03T09:00:00Z',
+      target_ips: ['10.0.0.9'],
+    });
     data.discoveries.push(...newerDiscoveries());
   }
   if (minor > 17 || (minor === 17 && patch >= 22)) {
