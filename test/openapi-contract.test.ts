@@ -63,11 +63,28 @@ function expectShown(result: CallToolResult, values: readonly string[]): void {
 
 const routeOf = (r: ContractRequest) => `${r.method} ${r.path}`;
 
+/** Every field of the credential as read comes back in the PUT; only the community is new. */
+function expectWholeObjectKept(read: Item | undefined, sent: Item): void {
+  expect(read).toBeDefined();
+  const readType = read?.['credential_type'] as Item;
+  for (const [key, value] of Object.entries(read ?? {})) {
+    if (key === 'credential_type' || key === 'created_at' || key === 'updated_at') continue;
+    expect(sent[key], `PUT body field ${key}`).toEqual(value);
+  }
+  expect(sent['credential_type']).toEqual({
+    ...readType,
+    community: { mode: 'Inline', value: 'rotated-community-2' },
+  });
+}
+
 describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI document', (version) => {
   const doc: ScanopyDocument = loadDocument(version);
   // Credentials moved to /api/v1/credentials in 0.15.0: only a version-aware client finds them
   // there, so on today's client (0.14 paths only) these cases skip for 0.15 and later.
   const credentialsReachable = versionAware || declares(doc, 'get', '/api/v1/snmp-credentials');
+  const credentialOps = declares(doc, 'get', '/api/v1/snmp-credentials')
+    ? { list: 'get_all_snmp_credentials', read: 'get_snmp_credential_by_id' }
+    : { list: 'get_all_credentials', read: 'get_credential_by_id' };
   const open: { close(): Promise<void> }[] = [];
   const harness = useHarness();
   afterEach(async () => {
@@ -87,6 +104,43 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
     open.push(client);
     return { api, client };
   };
+
+  it('the mock reports what the document forbids, and only that', async () => {
+    const { api } = await start();
+    const auth = { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' };
+    const send = (path: string, init: RequestInit = {}) =>
+      fetch(new URL(path, api.url), { headers: auth, ...init }).then((r) => r.status);
+    const family = declares(doc, 'put', '/api/v1/snmp-credentials/{id}')
+      ? {
+          path: `/api/v1/snmp-credentials/${NETWORK}`,
+          body: { name: 'n', organization_id: NETWORK, community: 'c', tags: [] },
+        }
+      : {
+          path: `/api/v1/credentials/${NETWORK}`,
+          body: {
+            name: 'n',
+            organization_id: NETWORK,
+            credential_type: { type: 'SnmpV2c', community: { mode: 'Inline', value: 'c' } },
+            tags: [],
+          },
+        };
+    // Valid: readOnly id/created_at/updated_at are required in the schema but never of a client.
+    await send(family.path, { method: 'PUT', body: JSON.stringify(family.body) });
+    await send(`/api/v1/discovery?network_id=${NETWORK}&limit=5`);
+    expect(api.violations).toEqual([]);
+    await send(`/api/v1/discovery?site_id=${NETWORK}`);
+    await send('/api/v1/discovery?limit=many');
+    await send('/api/v1/discovery', { headers: {} });
+    expect(await send('/api/v1/release-notes/unseen')).toBe(404);
+    await send(family.path, { method: 'PUT', body: JSON.stringify({ name: 'n' }) });
+    expect(api.violations).toHaveLength(5);
+    const [unknownQuery, badLimit, noAuth, noRoute, badBody] = api.violations;
+    expect(unknownQuery).toMatch(/site_id/);
+    expect(badLimit).toMatch(/limit/);
+    expect(noAuth).toMatch(/without the API key/);
+    expect(noRoute).toMatch(new RegExp(`Scanopy ${version.replaceAll('.', '\\.')} declares no`));
+    expect(badBody).toMatch(/requestBody.*required/);
+  });
 
   it('version, discovery listing and name lookups: every request is declared and valid', async () => {
     const { api, client } = await start();
@@ -158,10 +212,7 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
         const { api } = await start();
         const h = await harness({ baseUrl: api.url });
         const result = await h.call('list_snmp_credentials', {});
-        const listing = api.requests.find(
-          (r) => r.method === 'GET' && Array.isArray((r.answer as Item)?.['data']),
-        );
-        const answer = ((listing?.answer as Item)?.['data'] ?? []) as Item[];
+        const answer = served(api, credentialOps.list);
         expect(answer.length).toBeGreaterThan(0);
         expectShown(
           result,
@@ -199,6 +250,10 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
         expect(puts.map(routeOf)).toHaveLength(1);
         expect(JSON.stringify(puts[0]?.body)).toContain('rotated-community-2');
         expect(api.violations).toEqual([]);
+        if (credentialOps.read === 'get_credential_by_id') {
+          // 0.15+ PUT replaces the whole credential: all it read goes back, only the secret new.
+          expectWholeObjectKept(served(api, credentialOps.read)[0], puts[0]?.body as Item);
+        }
       },
     );
   });
