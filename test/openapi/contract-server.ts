@@ -2,10 +2,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ajvFormats from 'ajv-formats';
-import { type Document, OpenAPIBackend, type Operation, type Request } from 'openapi-backend';
+import { type Document, OpenAPIBackend, type Request } from 'openapi-backend';
+import { createAnswers } from './answers.js';
 import type { ScanopyDocument } from './documents.js';
 import { withoutReadOnlyRequired } from './request-view.js';
-import { sampleSchema } from './sample-response.js';
 
 export interface ContractRequest {
   readonly method: string;
@@ -39,57 +39,35 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** What the real service answers for /api/version: the release this document describes. */
-function versionBody(version: string) {
-  return { success: true, data: { api_version: 1, server_version: version }, meta: meta(version) };
-}
-
-function meta(version: string) {
-  return { api_version: 1, server_version: version };
-}
-
-type Body = Record<string, unknown>;
-
-/**
- * The 200 answer of an operation, sampled: lists get two items (so a dropped item shows), a
- * filter the request carries holds for every item, a read or write of one entity answers that
- * entity, and the envelope's meta tells this release and the request's page.
- */
-function answerFor(doc: ScanopyDocument, operation: Operation, request: Request): unknown {
-  const content = (
-    operation.responses?.['200'] as { content?: Record<string, { schema?: object }> }
-  )?.content?.['application/json'];
-  if (!content?.schema) return { success: true, meta: meta(doc.version) };
-  const query = request.query as Record<string, string>;
-  const body = sampleSchema(content.schema, doc.document, operation.operationId ?? '', 2) as Body;
-  const data = body['data'];
-  const id = (request.params as Record<string, string> | undefined)?.['id'];
-  if (id && data && typeof data === 'object' && !Array.isArray(data))
-    body['data'] = { ...data, id };
-  const base = { ...(body['meta'] as object), ...meta(doc.version) };
-  if (!Array.isArray(data)) {
-    body['meta'] = base;
-    return body;
-  }
-  body['data'] = data.map((item: Body) => {
-    const filtered = { ...item };
-    for (const key of ['network_id', 'daemon_id']) {
-      if (query[key] && key in filtered) filtered[key] = query[key];
-    }
-    return filtered;
-  });
-  const page = { limit: Number(query['limit'] ?? 50), offset: Number(query['offset'] ?? 0) };
-  body['meta'] = { ...base, pagination: { total_count: data.length, ...page, has_more: false } };
-  return body;
-}
-
 function describeErrors(errors: unknown): string {
   return (errors as { instancePath?: string; message?: string; params?: object }[])
     .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params ?? {})}`)
     .join('; ');
 }
 
-export async function startContractApi(doc: ScanopyDocument): Promise<ContractApi> {
+/**
+ * How the real service answers a route it does not have (../shared/spec/upstream-versions.md):
+ * a bare 404, or 200 with the web UI's HTML where the server also serves the UI.
+ */
+export type UnknownRouteAnswer = 'not-found' | 'web-ui';
+
+const WEB_UI =
+  '<!doctype html><html><head><title>Scanopy</title></head><body><div id="app"></div></body></html>';
+
+function answerUnknownRoute(res: ServerResponse, unknownRoutes: UnknownRouteAnswer): void {
+  if (unknownRoutes === 'web-ui') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(WEB_UI);
+  } else {
+    res.writeHead(404, { 'content-length': '0' });
+    res.end();
+  }
+}
+
+export async function startContractApi(
+  doc: ScanopyDocument,
+  unknownRoutes: UnknownRouteAnswer = 'not-found',
+): Promise<ContractApi> {
   const backend = new OpenAPIBackend({
     definition: withoutReadOnlyRequired(doc.document) as unknown as Document,
     quick: true,
@@ -100,6 +78,7 @@ export async function startContractApi(doc: ScanopyDocument): Promise<ContractAp
   const requests: ContractRequest[] = [];
   const violations: string[] = [];
   const sampleProblems: string[] = [];
+  const answerFor = createAnswers(doc);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -115,36 +94,30 @@ export async function startContractApi(doc: ScanopyDocument): Promise<ContractAp
     };
     const where = `${request.method} ${url.pathname}${url.search}`;
     const operation = backend.router.matchOperation(request);
-    let status = 200;
-    let answer: unknown;
-    if (!operation) {
-      violations.push(`${where}: Scanopy ${doc.version} declares no such operation`);
-      status = 404;
-      answer = { success: false, error: 'Not found', meta: meta(doc.version) };
-    } else {
-      const parsed = backend.router.parseRequest(request, operation);
-      const result = backend.validator.validateRequest(parsed, operation);
-      if (!result.valid) violations.push(`${where}: ${describeErrors(result.errors)}`);
-      if (operation.security?.length && !req.headers.authorization && !req.headers.cookie) {
-        violations.push(`${where}: sent without the API key or session the operation requires`);
-      }
-      answer =
-        operation.operationId === 'get_version'
-          ? versionBody(doc.version)
-          : answerFor(doc, operation, parsed);
-      const checked = backend.validator.validateResponse(answer, operation, 200);
-      if (!checked.valid) sampleProblems.push(`${where}: ${describeErrors(checked.errors)}`);
-    }
-    requests.push({
+    const record = {
       method: request.method,
       path: url.pathname,
       query,
       headers: req.headers,
       body,
-      operationId: operation?.operationId,
-      answer,
-    });
-    res.writeHead(status, { 'content-type': 'application/json' });
+    };
+    if (!operation) {
+      violations.push(`${where}: Scanopy ${doc.version} declares no such operation`);
+      requests.push({ ...record, operationId: undefined, answer: undefined });
+      answerUnknownRoute(res, unknownRoutes);
+      return;
+    }
+    const parsed = backend.router.parseRequest(request, operation);
+    const result = backend.validator.validateRequest(parsed, operation);
+    if (!result.valid) violations.push(`${where}: ${describeErrors(result.errors)}`);
+    if (operation.security?.length && !req.headers.authorization && !req.headers.cookie) {
+      violations.push(`${where}: sent without the API key or session the operation requires`);
+    }
+    const answer = answerFor(operation, parsed);
+    const checked = backend.validator.validateResponse(answer, operation, 200);
+    if (!checked.valid) sampleProblems.push(`${where}: ${describeErrors(checked.errors)}`);
+    requests.push({ ...record, operationId: operation.operationId, answer });
+    res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer));
   };
 

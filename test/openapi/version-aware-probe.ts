@@ -6,10 +6,11 @@ import { createTransport } from '../../src/api/transport.js';
 import { createRedactor } from '../../src/safety/redact.js';
 
 /**
- * A version-aware client has to learn the version before it can pick a route, so its first
- * request for a listing is GET /api/version; today's client (0.14 paths only) goes straight to
- * /api/v1/discovery. One listing against a bare server on 127.0.0.1 that records paths tells
- * which client this is. Cases that only a version-aware client can pass skip on the old one.
+ * SNMP credentials moved between releases (0.14 /snmp-credentials, 0.15+ /credentials), so a
+ * version-aware client must learn the version before it can list them: its first request is
+ * GET /api/version, while today's client (0.14 paths only) goes straight to
+ * /api/v1/snmp-credentials. One listing against a bare server on 127.0.0.1 that records paths
+ * tells which client this is. Cases only a version-aware client can pass skip on the old one.
  */
 export async function clientIsVersionAware(): Promise<boolean> {
   const paths: string[] = [];
@@ -33,7 +34,7 @@ export async function clientIsVersionAware(): Promise<boolean> {
     redactor: createRedactor(),
   });
   try {
-    await client.listDiscoveries({});
+    await client.listSnmpCredentials({});
   } catch {
     // The answer does not matter, only the order of the requests.
   } finally {
