@@ -64,17 +64,32 @@ function answerUnknownRoute(res: ServerResponse, unknownRoutes: UnknownRouteAnsw
   }
 }
 
+const backends = new Map<string, Promise<OpenAPIBackend>>();
+
+/**
+ * One router and validator per document for the whole file: it holds no request state, and
+ * Ajv's compiled validators (a few hundred ms per operation on first use) are then compiled once.
+ */
+function backendFor(doc: ScanopyDocument): Promise<OpenAPIBackend> {
+  let backend = backends.get(doc.version);
+  if (!backend) {
+    const api = new OpenAPIBackend({
+      definition: withoutReadOnlyRequired(doc.document) as unknown as Document,
+      quick: true,
+      // openapi-backend's Ajv knows only its own few formats; uuid and date-time come from here.
+      customizeAjv: (ajv) => ajvFormats.default(ajv),
+    });
+    backend = api.init();
+    backends.set(doc.version, backend);
+  }
+  return backend;
+}
+
 export async function startContractApi(
   doc: ScanopyDocument,
   unknownRoutes: UnknownRouteAnswer = 'not-found',
 ): Promise<ContractApi> {
-  const backend = new OpenAPIBackend({
-    definition: withoutReadOnlyRequired(doc.document) as unknown as Document,
-    quick: true,
-    // openapi-backend's Ajv knows only its own few formats; uuid and date-time come from here.
-    customizeAjv: (ajv) => ajvFormats.default(ajv),
-  });
-  await backend.init();
+  const backend = await backendFor(doc);
   const requests: ContractRequest[] = [];
   const violations: string[] = [];
   const sampleProblems: string[] = [];
