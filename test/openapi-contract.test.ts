@@ -8,9 +8,9 @@ import { TEST_API_KEY } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 import {
   type ContractApi,
+  type ContractApiOptions,
   type ContractRequest,
   startContractApi,
-  type UnknownRouteAnswer,
 } from './openapi/contract-server.js';
 import {
   declares,
@@ -19,6 +19,7 @@ import {
   OPENAPI_DIR,
   type ScanopyDocument,
 } from './openapi/documents.js';
+import { sampleSchema } from './openapi/sample-response.js';
 import { clientIsVersionAware } from './openapi/version-aware-probe.js';
 
 const versions = documentVersions();
@@ -62,6 +63,25 @@ function expectShown(result: CallToolResult, values: readonly string[]): void {
   }
 }
 
+/**
+ * One discovery per variant the document declares: item i takes discovery_type variant i and
+ * run_type variant i (cycling), each sampled on its own (openapi-sampler alone gives only the first).
+ */
+function discoveryVariants(doc: ScanopyDocument): Item[] {
+  const schemas = (doc.document['components'] as Item)['schemas'] as Record<string, Item>;
+  const types = schemas['DiscoveryType']?.['oneOf'] as object[];
+  const runs = schemas['RunType']?.['oneOf'] as object[];
+  return Array.from({ length: Math.max(types.length, runs.length) }, (_, i) => {
+    const place = `variant-${i}`;
+    const base = sampleSchema({ $ref: '#/components/schemas/Discovery' }, doc.document, place);
+    return {
+      ...(base as Item),
+      discovery_type: sampleSchema(types[i % types.length] as object, doc.document, `${place}/dt`),
+      run_type: sampleSchema(runs[i % runs.length] as object, doc.document, `${place}/rt`),
+    };
+  });
+}
+
 const routeOf = (r: ContractRequest) => `${r.method} ${r.path}`;
 
 /** Every field of the credential as read comes back in the PUT; only the community is new. */
@@ -93,9 +113,9 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
   });
 
   const start = async (
-    unknownRoutes: UnknownRouteAnswer = 'not-found',
+    options: ContractApiOptions = {},
   ): Promise<{ api: ContractApi; client: ApiClient }> => {
-    const api = await startContractApi(doc, unknownRoutes);
+    const api = await startContractApi(doc, options);
     open.push(api);
     const client = createApiClient({
       baseUrl: api.url,
@@ -185,6 +205,24 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
     expect(api.violations).toEqual([]);
   });
 
+  it('every discovery and run variant of the document parses and is shown by its type', async () => {
+    const variants = discoveryVariants(doc);
+    const { api, client } = await start({ lists: { list_discoveries: variants } });
+    const page = await client.listDiscoveries({ limit: 50 });
+    expect(api.sampleProblems).toEqual([]);
+    expect(page.skipped).toBe(0);
+    expect(page.items.map((d) => d.discovery_type.type)).toEqual(
+      variants.map((v) => (v['discovery_type'] as Item)['type']),
+    );
+    const h = await harness({ baseUrl: api.url });
+    const result = await h.call('list_discoveries', {});
+    expectShown(result, variants.flatMap(shownDiscoveryValues));
+    const historical = variants.find((v) => (v['run_type'] as Item)['type'] === 'Historical');
+    const phase = ((historical?.['run_type'] as Item | undefined)?.['results'] as Item)?.['phase'];
+    // A finished or queued run says its phase (0.16 added Queued, 0.17 AwaitingSnapshot).
+    expect(textOf(result)).toContain(`run ${phase === 'Failed' ? 'FAILED' : phase}`);
+  });
+
   describe('SNMP credentials', () => {
     it.skipIf(!credentialsReachable)(
       'list, read and update: every request is declared and its body valid',
@@ -264,7 +302,7 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
   it.skipIf(!versionAware).each(['not-found', 'web-ui'] as const)(
     'get_unseen_release_notes says this version offers none, asking once (unknown route: %s)',
     async (unknownRoutes) => {
-      const { api } = await start(unknownRoutes);
+      const { api } = await start({ unknownRoutes });
       const h = await harness({ baseUrl: api.url });
       for (const _ of [1, 2]) {
         const text = textOf(await h.call('get_unseen_release_notes', {}));

@@ -9,8 +9,11 @@ export function envelopeMeta(version: string) {
   return { api_version: 1, server_version: version };
 }
 
+/** Items a test puts in an operation's list answer instead of the sample, by operationId. */
+export type ListOverrides = Readonly<Record<string, readonly Body[]>>;
+
 /** Answers for one mock server; remembers listed entities so a read by id finds the same one. */
-export function createAnswers(doc: ScanopyDocument) {
+export function createAnswers(doc: ScanopyDocument, overrides: ListOverrides = {}) {
   const entities = new Map<string, Body>();
 
   const sampled = (operation: Operation): Body | undefined => {
@@ -48,7 +51,8 @@ export function createAnswers(doc: ScanopyDocument) {
     if (!body) return { success: true, meta: envelopeMeta(doc.version) };
     const data = body['data'];
     const query = request.query as Record<string, string>;
-    if (Array.isArray(data)) return list(body, data as Body[], query);
+    const override = overrides[operation.operationId ?? ''];
+    if (Array.isArray(data)) return list(body, [...(override ?? (data as Body[]))], query);
     const id = (request.params as Record<string, string> | undefined)?.['id'];
     const one =
       id && data && typeof data === 'object'

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import ajvFormats from 'ajv-formats';
 import { type Document, OpenAPIBackend, type Request } from 'openapi-backend';
-import { createAnswers } from './answers.js';
+import { createAnswers, type ListOverrides } from './answers.js';
 import type { ScanopyDocument } from './documents.js';
 import { withoutReadOnlyRequired } from './request-view.js';
 
@@ -85,15 +85,22 @@ function backendFor(doc: ScanopyDocument): Promise<OpenAPIBackend> {
   return backend;
 }
 
+export interface ContractApiOptions {
+  readonly unknownRoutes?: UnknownRouteAnswer;
+  /** List answers chosen by the test (still validated against the document's schema). */
+  readonly lists?: ListOverrides;
+}
+
 export async function startContractApi(
   doc: ScanopyDocument,
-  unknownRoutes: UnknownRouteAnswer = 'not-found',
+  options: ContractApiOptions = {},
 ): Promise<ContractApi> {
+  const unknownRoutes = options.unknownRoutes ?? 'not-found';
   const backend = await backendFor(doc);
   const requests: ContractRequest[] = [];
   const violations: string[] = [];
   const sampleProblems: string[] = [];
-  const answerFor = createAnswers(doc);
+  const answerFor = createAnswers(doc, options.lists);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

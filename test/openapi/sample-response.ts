@@ -36,12 +36,41 @@ export function distinguish(value: Json, place: string): Json {
   return value;
 }
 
+const prepared = new WeakMap<object, object>();
+
+/**
+ * openapi-sampler takes a oneOf's first branch, and for Scanopy's many `oneOf: [{type: null}, X]`
+ * it answers `{}`, which matches neither branch. Putting the null branch last makes the sample
+ * the real value, which also exercises more of what the tools read.
+ */
+function nullBranchesLast(document: object): object {
+  const cached = prepared.get(document);
+  if (cached) return cached;
+  const copy = structuredClone(document);
+  const isNull = (branch: unknown) => (branch as { type?: unknown } | null)?.type === 'null';
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    if (Array.isArray(schema['oneOf'])) {
+      const branches = schema['oneOf'] as unknown[];
+      schema['oneOf'] = [...branches.filter((b) => !isNull(b)), ...branches.filter(isNull)];
+    }
+    Object.values(schema).forEach(visit);
+  };
+  visit(copy);
+  prepared.set(document, copy);
+  return copy;
+}
+
 /**
  * A sample of a schema (oneOf: its first variant), refs resolved in the whole document, with every
  * optional field present. A top-level `data` list holds `items` copies, each with its own values.
  */
 export function sampleSchema(schema: object, document: object, place: string, items = 1): Json {
-  const raw = sample(schema as never, { skipReadOnly: false, skipNonRequired: false }, document);
+  const spec = nullBranchesLast(document);
+  const options = { skipReadOnly: false, skipNonRequired: false };
+  const own = (nullBranchesLast({ schema }) as { schema: object }).schema;
+  const raw = sample(own as never, options, spec);
   const body = raw as { data?: unknown };
   if (Array.isArray(body.data) && body.data.length > 0) {
     const first: unknown = body.data[0];
