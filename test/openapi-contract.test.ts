@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiClient, createApiClient } from '../src/api/client.js';
 import { createTransport } from '../src/api/transport.js';
 import { createRedactor } from '../src/safety/redact.js';
+import { ensureBuilt } from './build-dist.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 import {
@@ -21,6 +22,7 @@ import {
 } from './openapi/documents.js';
 import { sampleSchema } from './openapi/sample-response.js';
 import { clientIsVersionAware } from './openapi/version-aware-probe.js';
+import { connectStdio } from './stdio-client.js';
 
 const versions = documentVersions();
 if (versions.length === 0) {
@@ -204,6 +206,24 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
     expectShown(result, answer.flatMap(shownDiscoveryValues));
     expect(api.violations).toEqual([]);
   });
+
+  // Once, for the newest document: the in-process cases above cover each document through the
+  // SDK client; this one adds the real entry (env config, stdio) at the cost of a process.
+  it.runIf(version === versions.at(-1))(
+    'the built server over stdio lists discoveries within the document',
+    async () => {
+      await ensureBuilt();
+      const { api } = await start();
+      const stdio = await connectStdio({ baseUrl: api.url, name: 'openapi-contract' });
+      open.push(stdio);
+      const result = (await stdio.client.callTool({
+        name: 'list_discoveries',
+        arguments: { network_id: NETWORK },
+      })) as CallToolResult;
+      expectShown(result, served(api, 'list_discoveries').flatMap(shownDiscoveryValues));
+      expect(api.violations).toEqual([]);
+    },
+  );
 
   it('every discovery and run variant of the document parses and is shown by its type', async () => {
     const variants = discoveryVariants(doc);
