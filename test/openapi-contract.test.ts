@@ -106,8 +106,12 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
   // there, so on today's client (0.14 paths only) these cases skip for 0.15 and later.
   const credentialsReachable = versionAware || declares(doc, 'get', '/api/v1/snmp-credentials');
   const credentialOps = declares(doc, 'get', '/api/v1/snmp-credentials')
-    ? { list: 'get_all_snmp_credentials', read: 'get_snmp_credential_by_id' }
-    : { list: 'get_all_credentials', read: 'get_credential_by_id' };
+    ? {
+        list: 'get_all_snmp_credentials',
+        read: 'get_snmp_credential_by_id',
+        path: '/api/v1/snmp-credentials',
+      }
+    : { list: 'get_all_credentials', read: 'get_credential_by_id', path: '/api/v1/credentials' };
   const open: { close(): Promise<void> }[] = [];
   const harness = useHarness();
   afterEach(async () => {
@@ -308,7 +312,7 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
         });
         expect(confirmed.structuredContent?.['status'], textOf(confirmed)).toBe('updated');
         const puts = api.requests.filter((r) => r.method === 'PUT');
-        expect(puts.map(routeOf)).toHaveLength(1);
+        expect(puts.map(routeOf)).toEqual([`PUT ${credentialOps.path}/${args.id}`]);
         expect(JSON.stringify(puts[0]?.body)).toContain('rotated-community-2');
         expect(api.violations).toEqual([]);
         if (credentialOps.read === 'get_credential_by_id') {
