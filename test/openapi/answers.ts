@@ -5,7 +5,7 @@ import { sampleSchema } from './sample-response.js';
 
 type Body = Record<string, unknown>;
 
-export function envelopeMeta(version: string) {
+function envelopeMeta(version: string) {
   return { api_version: 1, server_version: version };
 }
 
@@ -56,7 +56,9 @@ export function createAnswers(doc: ScanopyDocument, overrides: ListOverrides = {
     const id = (request.params as Record<string, string> | undefined)?.['id'];
     const one =
       id && data && typeof data === 'object'
-        ? // A read of a listed entity answers that entity, as the service does; a write, the new state.
+        ? // A listed entity read by id is that entity, as on the service. A write answers it as
+          // listed too (not echoing the body keeps the new secret out of the answer); the tests
+          // look at the request for what was sent.
           { ...(entities.get(id) ?? (data as Body)), id }
         : data;
     return {
