@@ -57,6 +57,8 @@ export interface Page<T> {
   readonly items: T[];
   readonly skipped: number;
   readonly pagination: Pagination;
+  /** Items the service returned outside the requested filter; dropped. */
+  readonly outsideFilter?: number;
 }
 
 export interface ApiClient {

@@ -1,5 +1,6 @@
 // The sample API's routes, answering as Scanopy 0.14.x does (quirks included); pure over the data.
 import type { SampleData, StoredCredential } from './data.js';
+import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
 
 export interface SampleRequest {
   readonly method: string;
@@ -22,6 +23,8 @@ export interface RouteOptions {
   readonly role: 'owner' | 'admin' | 'member';
   readonly offerSnmpRoutes: boolean;
   readonly offerReleaseNotes: boolean;
+  /** The name lists (networks, daemons, tags, hosts), one of which may be forbidden or failing. */
+  readonly names?: NameRouteOptions;
   readonly login?: {
     readonly email: string;
     readonly password: string;
@@ -223,6 +226,8 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
     };
   };
 
+  const nameRoutes = createNameRoutes(data.serverVersion, options.names);
+
   return function route(req: SampleRequest): SampleResponse {
     const { method, path } = req;
     if (method === 'GET' && path === '/api/version') {
@@ -238,6 +243,10 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       return ok({ releases: data.releases, changelog_url: 'https://example.invalid/changelog' });
     }
     if (method === 'POST' && path === '/api/auth/login') return login(req);
+    if (method === 'GET' && isNamePath(path)) {
+      const caller = authenticate(req, false);
+      return caller.ok ? nameRoutes(path, req.query) : caller.response;
+    }
     return notARoute();
   };
 }

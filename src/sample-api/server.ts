@@ -50,6 +50,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     offerSnmpRoutes: options.offerSnmpRoutes ?? true,
     offerReleaseNotes: options.offerReleaseNotes ?? true,
     ...(options.login ? { login: options.login } : {}),
+    ...(options.names ? { names: options.names } : {}),
   });
   const requests: RecordedRequest[] = [];
   let intercept = options.intercept;

@@ -6,7 +6,8 @@ import { type CredentialPreview, credentialPreview } from '../confirm/credential
 import { readCurrentCredential } from '../confirm/current-credential.js';
 import { decisionRecord, failureRecord, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../tools/tool-message-error.js';
-import { credentialLine, credentialView } from '../views/format.js';
+import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
+import { credentialView } from '../views/format.js';
 import { defineTool } from './define-tool.js';
 import { credentialOutput, uuid } from './schemas.js';
 
@@ -35,30 +36,15 @@ const inputSchema = {
     .describe('From the preview, after the user agreed'),
 };
 
-function previewFields(preview: CredentialPreview | undefined) {
-  return preview ? { changes: preview.changes, warnings: preview.warnings } : {};
-}
-
 function notWritten(
   decision: Exclude<ConfirmationDecision, { kind: 'confirmed' }>,
   preview: CredentialPreview | undefined,
 ) {
   switch (decision.kind) {
     case 'preview':
-      return {
-        structured: {
-          status: 'preview' as const,
-          confirmation_token: decision.token,
-          expires_at: decision.expiresAt.toISOString(),
-          ...previewFields(preview),
-        },
-        text: `Nothing written yet. Show the user this change and ask them to approve it:\n${preview?.text ?? ''}\nOnly after they agree, call update_snmp_credential again with the same arguments plus confirmation_token "${decision.token}" (valid 5 minutes, once).`,
-      };
+      return previewResult(preview, decision.token, decision.expiresAt);
     case 'declined':
-      return {
-        structured: { status: 'declined' as const, ...previewFields(preview) },
-        text: `The user did not approve the change (${decision.action}); nothing was written. Do not retry unless they ask.`,
-      };
+      return declinedResult(decision.action, preview);
     case 'invalid-token':
       throw new InvalidTokenError(decision.reason);
   }
@@ -87,10 +73,12 @@ export const updateSnmpCredential = defineTool({
   outputSchema: {
     status: z.enum(['updated', 'preview', 'declined']),
     credential: credentialOutput.optional(),
+    preview: z.string().optional(),
     confirmation_token: z.string().optional(),
     expires_at: z.string().optional(),
     changes: z.array(z.string()).optional(),
     warnings: z.array(z.string()).optional(),
+    next_step: z.string().optional(),
   },
   annotations: {
     readOnlyHint: false,
@@ -100,7 +88,7 @@ export const updateSnmpCredential = defineTool({
   },
   writes: true,
   secretArguments: ['community'],
-  async handler(args, { api, signal, confirmer, audit }) {
+  async handler(args, { api, names, signal, confirmer, audit }) {
     const record = writeAuditor(audit, 'update_snmp_credential', args);
     if (REDACTION_PLACEHOLDER.test(args.community)) {
       record('refused', { detail: 'placeholder community' });
@@ -108,11 +96,14 @@ export const updateSnmpCredential = defineTool({
     }
     const { confirmation_token: token, ...bound } = args;
     // A token means the person already saw the preview; only a first call reads the current state.
+    // Tag names are read beside the current state (cached per caller); a failure leaves ids.
+    const tagNames = names.read(api, ['tags'], signal);
     const preview =
       token === undefined
         ? credentialPreview(
             { ...args, version: args.version ?? 'V2c', communityLength: args.community.length },
             await readCurrentCredential(api, args.id, signal),
+            await tagNames,
           )
         : undefined;
     let decision: ConfirmationDecision;
@@ -141,9 +132,6 @@ export const updateSnmpCredential = defineTool({
     }
     // The client returns only on a success envelope, which the service sends with 200.
     record('succeeded', { status: 200 });
-    return {
-      structured: { status: 'updated' as const, credential, ...previewFields(preview) },
-      text: `Updated (confirmed via ${decision.via}); the community was changed and is not shown.\n${credentialLine(credential)}`,
-    };
+    return updatedResult(credential, decision.via, preview, (await tagNames).nameOf);
   },
 });
