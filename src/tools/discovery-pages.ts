@@ -46,7 +46,7 @@ function createFiller(budget: number) {
       const key = groupKey(item);
       const heading = groups.has(key)
         ? 0
-        : byteLength(groupHeading(item, PAGE_SIZE * 100, noNames)) + 1 + NAMES_ALLOWANCE;
+        : byteLength(groupHeading(item, PAGE_SIZE * 100, (id) => id)) + 1 + NAMES_ALLOWANCE;
       const cost =
         byteLength(JSON.stringify(item)) + 1 + byteLength(discoveryLine(item, noNames)) + 1;
       if (used + heading + cost > budget) return false;

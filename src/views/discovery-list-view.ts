@@ -114,10 +114,45 @@ export function discoveriesStructured(view: DiscoveryListView) {
   };
 }
 
+/** Said once instead of on every line. */
+const SCHEDULE_KEY = 'Schedules (cron, time zone) are enabled unless marked DISABLED.';
+
+/**
+ * Names once, ids once: "Networks: Office = 5f2c…; Lab = 7a8b…", so the group headings can use the
+ * bare names (each heading repeating two UUIDs was an eighth of the text).
+ */
+function legend(view: DiscoveryListView) {
+  const named = (ids: (string | undefined)[]) =>
+    [...new Set(ids)].flatMap((id) => {
+      const name = id === undefined ? undefined : view.nameOf(id);
+      return id !== undefined && name !== undefined ? [{ id, name }] : [];
+    });
+  const networks = named(view.discoveries.map((d) => d.network_id));
+  const daemons = named(view.discoveries.map((d) => d.daemon_id));
+  const tags = named(view.discoveries.flatMap((d) => d.tags ?? []));
+  const all = [...networks, ...daemons];
+  // A name two shown ids share cannot stand alone in a heading: it keeps its id there.
+  const shared = new Set(
+    all.filter((a) => all.some((b) => b.id !== a.id && b.name === a.name)).map((a) => a.name),
+  );
+  const label = (id: string) => {
+    const name = view.nameOf(id);
+    if (name === undefined) return id;
+    return shared.has(name) ? `${name} (${id})` : name;
+  };
+  const line = (title: string, items: { id: string; name: string }[]) =>
+    items.length > 0 ? [`${title}: ${items.map((i) => `${i.name} = ${i.id}`).join('; ')}`] : [];
+  const lines = [...line('Networks', networks), ...line('Daemons', daemons), ...line('Tags', tags)];
+  return { lines, label };
+}
+
 export function discoveriesText(view: DiscoveryListView): string {
   const [head, attention] = summaryParts(view);
   const lines = [`# ${head}`];
   if (attention) lines.push(attention);
+  if (view.discoveries.some((d) => d.run_type.type === 'Scheduled')) lines.push(SCHEDULE_KEY);
+  const { lines: legendLines, label } = legend(view);
+  lines.push(...legendLines);
   const groups = new Map<string, LeanDiscovery[]>();
   for (const discovery of view.discoveries) {
     const group = groups.get(groupKey(discovery));
@@ -127,7 +162,7 @@ export function discoveriesText(view: DiscoveryListView): string {
   for (const group of groups.values()) {
     const [first] = group;
     if (!first) continue;
-    lines.push(groupHeading(first, group.length, view.nameOf));
+    lines.push(groupHeading(first, group.length, label));
     for (const discovery of group) lines.push(discoveryLine(discovery, view.nameOf));
   }
   lines.push(...warningsOf(view));
