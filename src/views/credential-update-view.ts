@@ -4,8 +4,19 @@ import type { CredentialOutput } from '../tools/schemas.js';
 import type { NameOf } from './discovery-format.js';
 import { credentialLine } from './format.js';
 
-const previewFields = (preview: CredentialPreview | undefined) =>
-  preview ? { changes: preview.changes, warnings: preview.warnings } : {};
+/** What changes, and warnings only when there are some: no empty lists reach the model. */
+const previewFields = (preview: CredentialPreview | undefined) => {
+  if (!preview) return {};
+  return preview.warnings.length > 0
+    ? { changes: preview.changes, warnings: preview.warnings }
+    : { changes: preview.changes };
+};
+
+const withoutLines = (text: string, lines: readonly string[]) =>
+  text
+    .split('\n')
+    .filter((line) => !lines.includes(line))
+    .join('\n');
 
 /** A preview: nothing written; the person must see it and agree before the token is used. */
 export function previewResult(
@@ -17,7 +28,8 @@ export function previewResult(
   return {
     structured: {
       status: 'preview' as const,
-      ...(preview ? { preview: preview.text } : {}),
+      // The warnings have a field of their own: the preview lines do not repeat them.
+      ...(preview ? { preview: withoutLines(preview.text, preview.warnings) } : {}),
       ...previewFields(preview),
       confirmation_token: token,
       expires_at: expiresAt.toISOString(),

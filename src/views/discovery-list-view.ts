@@ -36,8 +36,14 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
   const first = discoveries.length > 0 ? pagination.offset + 1 : 0;
   const last = pagination.offset + discoveries.length;
   const scope = view.scope.length > 0 ? ` (${view.scope.join(', ')})` : '';
+  if (discoveries.length === 0) {
+    const past = pagination.offset > 0 && pagination.offset >= pagination.total_count;
+    return [
+      `Discoveries: none of ${pagination.total_count}${scope} shown`,
+      past ? `Offset ${pagination.offset} is past the end.` : 'No discoveries match.',
+    ];
+  }
   const head = `Discoveries ${first}-${last} of ${pagination.total_count}${scope}`;
-  if (discoveries.length === 0) return [head, 'No discoveries match.'];
   const attention = [
     [discoveries.filter(isDisabled).length, 'scheduled DISABLED'],
     [discoveries.filter(isFailed).length, 'last run FAILED'],
