@@ -7,9 +7,9 @@ import { createHttpSender } from '../src/api/http.js';
 import { createServer } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { generateDiscoveries, sampleData } from '../src/sample-api/data.js';
+import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { type Harness, textOf, useHarness } from './harness.js';
-import { realisticDiscoveries } from './realistic-discoveries.js';
 
 /** What the catalog may cost a model's context, every tool and output schema included. */
 const MAX_CATALOG_BYTES = 7_000;

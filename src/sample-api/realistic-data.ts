@@ -1,5 +1,5 @@
 // Discoveries shaped like a real 0.14 service's (OpenAPI 0.14.13): several subnets, SNMP credentials, tags, historical runs.
-import { SAMPLE_DAEMONS, SAMPLE_NETWORKS, SAMPLE_TAGS } from '../src/sample-api/data.js';
+import { SAMPLE_DAEMONS, SAMPLE_NETWORKS, SAMPLE_TAGS } from './data.js';
 
 const id = (n: number, kind: number) =>
   `${(0x10000000 + n * 7919 + kind).toString(16).slice(0, 8)}-${kind.toString(16).padStart(4, '0')}-4000-8000-${n.toString(16).padStart(12, '0')}`;
