@@ -163,7 +163,7 @@ describe('list_discoveries within the result budget', () => {
     const lines = textOf(result as never).split('\n');
     expect(lines[0]).toBe(`# Discoveries 1-${shown} of 20000`);
     expect(lines.at(-1)).toBe(
-      `${20_000 - shown} more not shown to stay within the result budget: call again with offset ${shown} and limit ${shown}, or narrow with network or daemon.`,
+      `${20_000 - shown} more not shown to stay within the result budget: call again with offset ${shown} and limit ${shown}, or narrow with network_id or daemon_id (or network or daemon by name).`,
     );
     // Pages are read only until the budget is full: one here, never the whole 20,000.
     const pages = harness.api.requests.filter((r) => r.path === '/api/v1/discovery');

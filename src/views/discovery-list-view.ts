@@ -66,7 +66,7 @@ function nextStepOf(view: DiscoveryListView): string | undefined {
     if (view.stoppedAfterPages) {
       return `${count} more not read: stopped after ${view.stoppedAfterPages} pages; call again with offset ${nextOffset}.`;
     }
-    return `${count} more not shown to stay within the result budget: call again with offset ${nextOffset} and limit ${Math.max(1, discoveries.length)}, or narrow with network or daemon.`;
+    return `${count} more not shown to stay within the result budget: call again with offset ${nextOffset} and limit ${Math.max(1, discoveries.length)}, or narrow with network_id or daemon_id (or network or daemon by name).`;
   }
   const last = pagination.offset + discoveries.length;
   if (pagination.has_more)
