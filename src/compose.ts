@@ -1,6 +1,7 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
+import { createNameDirectories } from './api/name-directory.js';
 import { describeRetry } from './api/retry.js';
 import { createVersionMemo } from './api/service-profile.js';
 import { createSessionStore } from './api/session.js';
@@ -50,6 +51,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // is accepted by the next and redeemed only once. Replicas share the secret, not the used-token
   // record: across replicas a token is bounded by its 5 minutes and its exact arguments.
   const tokens = createTokenSigner(config.tokenSecret, Date.now);
+  // Names are cached per key: one key's rights never show through another's results.
+  const names = createNameDirectories();
   return {
     createServer(apiKey) {
       const key = apiKey ?? config.apiKey;
@@ -67,6 +70,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
       return createServer({
         api,
+        names: names.forCaller(key),
         redactor: callerRedactor,
         log: options.log,
         audit: options.audit,

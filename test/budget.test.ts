@@ -7,6 +7,8 @@ import { createHttpSender } from '../src/api/http.js';
 import { createServer } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { generateDiscoveries, sampleData } from '../src/sample-api/data.js';
+import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { TEST_API_KEY } from './fake-api.js';
 import { type Harness, textOf, useHarness } from './harness.js';
 
 /** What the catalog may cost a model's context, every tool and output schema included. */
@@ -61,6 +63,19 @@ const withDiscoveries = (count: number) => ({
   sample: { data: { ...sampleData(), discoveries: generateDiscoveries(count) } },
 });
 
+/** The service's own JSON for the page the tool read (the envelope, as it came over the wire). */
+async function rawPage(harness: Harness, query: string): Promise<number> {
+  const response = await fetch(new URL(`/api/v1/discovery?${query}`, harness.api.url), {
+    headers: { authorization: `Bearer ${TEST_API_KEY}` },
+  });
+  return Buffer.byteLength(await response.text());
+}
+
+const channels = (result: Awaited<ReturnType<Harness['call']>>) => ({
+  text: Buffer.byteLength(textOf(result)),
+  structured: Buffer.byteLength(JSON.stringify(result.structuredContent)),
+});
+
 describe('the tools/list catalog', () => {
   it(`stays within ${MAX_CATALOG_BYTES} bytes with every tool and output schema`, async () => {
     const json = await rawToolsList(false);
@@ -75,6 +90,53 @@ describe('the tools/list catalog', () => {
     expect(json).not.toContain('$schema');
     expect(json).not.toContain('"execution"');
     expect(Buffer.byteLength(await rawToolsList(true))).toBeLessThan(Buffer.byteLength(json));
+  });
+});
+
+describe('list_discoveries: each channel small against the raw JSON', () => {
+  async function defaultPage(discoveries: Record<string, unknown>[]) {
+    const harness = await start({ sample: { data: { ...sampleData(), discoveries } } });
+    const result = await harness.call('list_discoveries');
+    const structured = result.structuredContent as { discoveries: unknown[]; names?: object };
+    expect(structured.discoveries).toHaveLength(50);
+    // Names once, not per item; every id stays on its item.
+    expect(structured.names).toBeDefined();
+    const raw = await rawPage(harness, 'limit=50&offset=0');
+    const { text, structured: json } = channels(result);
+    return { text: text / raw, structured: json / raw };
+  }
+
+  it("a default page of 50 shaped like a real service's: text <= 25%, structuredContent <= 60%", async () => {
+    const ratios = await defaultPage(realisticDiscoveries(200));
+    expect(ratios.text).toBeLessThanOrEqual(0.25);
+    expect(ratios.structured).toBeLessThanOrEqual(0.6);
+  });
+
+  it('a default page of 50 generated (already lean) items: text <= 25%, structuredContent < 80%', async () => {
+    // These items carry little besides what the view keeps (one subnet, no credentials, no runs'
+    // copies), so every kept id weighs more: the structured view cannot shrink them as far.
+    const ratios = await defaultPage(generateDiscoveries(200));
+    expect(ratios.text).toBeLessThanOrEqual(0.25);
+    expect(ratios.structured).toBeLessThan(0.8);
+  });
+
+  it('137 ordinary discoveries (about 96 KB raw) come back whole with limit 0', async () => {
+    const harness = await start({
+      sample: { data: { ...sampleData(), discoveries: realisticDiscoveries(137) } },
+    });
+    const raw = await rawPage(harness, 'limit=0&offset=0');
+    expect(raw).toBeGreaterThan(90_000);
+    const result = await harness.call('list_discoveries', { limit: 0 });
+    const structured = result.structuredContent as {
+      discoveries: unknown[];
+      truncated?: boolean;
+      next_step?: string;
+    };
+    expect(structured.discoveries).toHaveLength(137);
+    expect(structured.truncated).toBeUndefined();
+    expect(structured.next_step).toBeUndefined();
+    expect(textOf(result).split('\n')[0]).toBe('# Discoveries 1-137 of 137');
+    expect(bytesOf(result)).toBeLessThanOrEqual(DEFAULT_RESULT_BUDGET);
   });
 });
 
@@ -101,7 +163,7 @@ describe('list_discoveries within the result budget', () => {
     const lines = textOf(result as never).split('\n');
     expect(lines[0]).toBe(`# Discoveries 1-${shown} of 20000`);
     expect(lines.at(-1)).toBe(
-      `${20_000 - shown} more not shown to stay within the result budget: call again with offset ${shown} and limit ${shown}, or narrow with network_id or daemon_id.`,
+      `${20_000 - shown} more not shown to stay within the result budget: call again with offset ${shown} and limit ${shown}, or narrow with network_id or daemon_id (or network or daemon by name).`,
     );
     // Pages are read only until the budget is full: one here, never the whole 20,000.
     const pages = harness.api.requests.filter((r) => r.path === '/api/v1/discovery');
@@ -177,7 +239,7 @@ describe('list_discoveries within the result budget', () => {
     const json = JSON.stringify(result.structuredContent);
     expect(json).not.toContain('"community":');
     expect(json).not.toContain('planted-community');
-    expect(textOf(result)).toContain('- community · 88888888-8888-4888-8888-888888888888');
+    expect(textOf(result)).toContain('- community; 88888888-8888-4888-8888-888888888888');
   });
 
   it('leaves a page that fits untouched', async () => {

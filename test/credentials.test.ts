@@ -51,7 +51,6 @@ describe('list_snmp_credentials', () => {
         organization_id: SAMPLE_ORGANIZATION_ID,
         version: 'V2c',
         tags: [SAMPLE_TAGS.core],
-        created_at: '2026-10-01T09:00:00Z',
         updated_at: '2026-10-01T09:00:00Z',
       },
       expect.objectContaining({ name: 'Lab printers', tags: [SAMPLE_TAGS.printers] }),
@@ -141,10 +140,12 @@ describe('the update preview shows the real state', () => {
   it('reads the credential first and shows every field as unchanged when only the community changes', async () => {
     const h = await start();
     const result = await preview(h, CURRENT);
-    // The version first (it picks the route), then the credential; nothing is written.
-    expect(h.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /api/version',
+    // The version (it picks the route), the credential and beside it the tag names (concurrently,
+    // so in any order); nothing is written.
+    expect(h.api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       `GET /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`,
+      'GET /api/v1/tags',
+      'GET /api/version',
     ]);
     const text = textOf(result);
     expect(text).toContain(
@@ -153,19 +154,20 @@ describe('the update preview shows the real state', () => {
     expect(text).toContain('- name: "Office switches" (unchanged)');
     expect(text).toContain(`- organization: ${SAMPLE_ORGANIZATION_ID} (unchanged)`);
     expect(text).toContain('- version: V2c (unchanged)');
-    expect(text).toContain(`- tags (1): ${SAMPLE_TAGS.core} (unchanged)`);
+    expect(text).toContain(`- tags (1): core (${SAMPLE_TAGS.core}) (unchanged)`);
     expect(text).toContain(
       `- community: changes (new value of ${COMMUNITY.length} characters, not shown)`,
     );
     expect(text).not.toContain('WARNING');
-    expect(structured(result)).toMatchObject({ changes: ['community'], warnings: [] });
+    expect(structured(result)).toMatchObject({ changes: ['community'] });
+    expect(structured(result)).not.toHaveProperty('warnings');
   });
 
   it('warns when tags would be removed', async () => {
     const h = await start();
     const result = await preview(h, { ...CURRENT, tags: [] });
     const text = textOf(result);
-    expect(text).toContain(`- tags (0): none (was 1; removes ${SAMPLE_TAGS.core})`);
+    expect(text).toContain(`- tags (0): none (was 1; removes core (${SAMPLE_TAGS.core}))`);
     expect(text).toMatch(/WARNING: removes 1 tag .*pass the current tags to keep them/);
     expect(structured(result)['changes']).toEqual(['tags', 'community']);
   });
@@ -173,7 +175,9 @@ describe('the update preview shows the real state', () => {
   it('shows added and removed tags', async () => {
     const h = await start();
     const text = textOf(await preview(h, { ...CURRENT, tags: [SAMPLE_TAGS.printers] }));
-    expect(text).toContain(`(was 1; adds ${SAMPLE_TAGS.printers}; removes ${SAMPLE_TAGS.core})`);
+    expect(text).toContain(
+      `(was 1; adds printers (${SAMPLE_TAGS.printers}); removes core (${SAMPLE_TAGS.core}))`,
+    );
   });
 
   it('warns when the name or the version changes', async () => {

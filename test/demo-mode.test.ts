@@ -69,9 +69,12 @@ describe('demo mode (--demo) over stdio', () => {
     const listed = (await client.listTools()).tools.map((t) => t.name);
     for (const [name, args] of Object.entries(READ_CALLS)) {
       if (!listed.includes(name)) continue;
-      // The SDK client checks structuredContent against the outputSchema: the mark stays in the text.
+      // Each channel carries the mark: some clients show the model only one of them. The SDK
+      // client checks structuredContent against the outputSchema, which allows the extra field.
       const result = await call(client, name, args);
+      expect(result.isError, name).toBeFalsy();
       expect(text(result).startsWith(`${DEMO_MARK}\n`), name).toBe(true);
+      expect((result.structuredContent as { demo?: string }).demo, name).toBe(DEMO_MARK);
     }
     const failed = await call(client, 'list_snmp_credentials', {
       id: '00000000-0000-4000-8000-000000000000',
@@ -91,6 +94,7 @@ describe('demo mode (--demo) over stdio', () => {
     };
     const preview = await call(client, 'update_snmp_credential', args);
     expect(text(preview).startsWith(DEMO_MARK)).toBe(true);
+    expect(preview.structuredContent).toMatchObject({ demo: DEMO_MARK, status: 'preview' });
     const token = (preview.structuredContent as { confirmation_token?: string }).confirmation_token;
     expect(token).toEqual(expect.any(String));
     const written = await call(client, 'update_snmp_credential', {

@@ -44,6 +44,8 @@ export interface HarnessOptions {
   readonly elicit?: ElicitAnswer;
   /** Where write attempts are recorded (none by default). */
   readonly audit?: AuditSink;
+  /** Marks every result as demo data, as --demo does. */
+  readonly demo?: boolean;
 }
 
 export interface Harness {
@@ -91,6 +93,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     apiKey,
     ...(options.now ? { now: options.now } : {}),
     ...(options.audit ? { audit: options.audit } : {}),
+    ...(options.demo ? { demo: true } : {}),
   });
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(

@@ -291,7 +291,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const service = async (signal?: AbortSignal): Promise<ServiceProfile> => {
     if (memo.inDoubt || memo.reported === undefined) {
       try {
-        await getVersion(signal);
+        // One question at a time: name lists read beside a listing would each ask otherwise.
+        const asking = memo.asking ?? getVersion(signal);
+        if (!memo.asking) {
+          memo.asking = asking;
+          asking.then(
+            () => {
+              if (memo.asking === asking) memo.asking = undefined;
+            },
+            () => {
+              if (memo.asking === asking) memo.asking = undefined;
+            },
+          );
+        }
+        await asking.catch(async (error: unknown) => {
+          // Another call's cancellation is not ours: ask again with this call's own signal.
+          if (error instanceof CancelledError && !signal?.aborted) return getVersion(signal);
+          throw error;
+        });
       } catch (error) {
         // Cancelled or already out of time: stop. Otherwise the contract's own family (0.14) is
         // used for this call only, and the call's own answer says what is wrong.

@@ -120,6 +120,8 @@ export interface VersionMemo {
   reported?: string | undefined;
   /** A versioned route was missing: ask /api/version again before trusting `reported`. */
   inDoubt: boolean;
+  /** A GET /api/version under way: calls made meanwhile (names beside a list) wait for it. */
+  asking?: Promise<unknown> | undefined;
 }
 
 export const createVersionMemo = (): VersionMemo => ({ inDoubt: false });

@@ -1,5 +1,6 @@
 // The before/after of an SNMP credential update, as a person reads it before confirming.
 import type { CredentialOutput } from '../tools/schemas.js';
+import { namedIds } from '../views/format.js';
 
 /** What the update will write (the community is never part of it). */
 export interface CredentialChange {
@@ -27,9 +28,18 @@ export interface CredentialPreview {
 
 const SHOWN_TAGS = 10;
 
-function tagList(tags: readonly string[]): string {
+/** Tag names beside their ids, where the service gave names (never instead: tags are passed by id). */
+export interface PreviewNames {
+  readonly nameOf: (id: string) => string | undefined;
+  /** One line per name list that could not be read. */
+  readonly notes: readonly string[];
+}
+
+const NO_NAMES: PreviewNames = { nameOf: () => undefined, notes: [] };
+
+function tagListOf(tags: readonly string[], names: PreviewNames): string {
   if (tags.length === 0) return 'none';
-  const shown = tags.slice(0, SHOWN_TAGS).join(', ');
+  const shown = namedIds(tags.slice(0, SHOWN_TAGS), names.nameOf);
   return tags.length > SHOWN_TAGS ? `${shown} and ${tags.length - SHOWN_TAGS} more` : shown;
 }
 
@@ -46,7 +56,9 @@ function fieldLine(label: string, before: string, after: string): string {
 export function credentialPreview(
   next: CredentialChange,
   current: CurrentState,
+  names: PreviewNames = NO_NAMES,
 ): CredentialPreview {
+  const tagList = (tags: readonly string[]) => tagListOf(tags, names);
   if (!current.known) {
     return {
       text: [
@@ -56,6 +68,7 @@ export function credentialPreview(
         `- version: ${next.version}`,
         `- tags (${next.tags.length}): ${tagList(next.tags)}`,
         communityLine(next),
+        ...names.notes,
       ].join('\n'),
       changes: ['community'],
       warnings: [],
@@ -98,6 +111,7 @@ export function credentialPreview(
       tagLine,
       communityLine(next),
       ...warnings,
+      ...names.notes,
     ].join('\n'),
     changes,
     warnings,

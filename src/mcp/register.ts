@@ -9,6 +9,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../api/client.js';
+import type { NameDirectory } from '../api/name-directory.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
 import type { Redactor } from '../safety/redact.js';
@@ -19,12 +20,13 @@ import { describeError, type ErrorContext } from './tool-error.js';
 
 export interface ToolDependencies {
   readonly api: ApiClient;
+  readonly names: NameDirectory;
   readonly confirmer: Confirmer;
   readonly audit: AuditSink;
   readonly redactor: Redactor;
   readonly errorContext: ErrorContext;
   readonly maxResultBytes: number;
-  /** Demo mode: each result's text starts with DEMO_MARK (structuredContent stays schema-exact). */
+  /** Demo mode: each result's text starts with DEMO_MARK, and its structuredContent has `demo`. */
   readonly demo?: boolean;
 }
 
@@ -72,6 +74,7 @@ async function runTool(
   }
   const context: ToolContext = {
     api: deps.api,
+    names: deps.names,
     signal: extra.signal,
     confirmer: deps.confirmer,
     audit: deps.audit,
@@ -80,11 +83,13 @@ async function runTool(
   };
   try {
     const output = await tool.handler(args, context);
+    // Each channel stands alone (clients read one or the other), so each carries the demo mark.
+    const view = deps.demo ? { demo: DEMO_MARK, ...output.structured } : output.structured;
     // Results pass the redactor too: the service may echo a secret back in any field.
-    const json = jsonOf(output.structured);
+    const json = jsonOf(view);
     const redacted = deps.redactor.redact(json);
     // Parsed again only when something was redacted: a large result is not copied for nothing.
-    const structured = redacted === json ? output.structured : JSON.parse(redacted);
+    const structured = redacted === json ? view : JSON.parse(redacted);
     return {
       content: [{ type: 'text', text: deps.redactor.redact(demoMarked(output.text, deps)) }],
       structuredContent: structured,

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from '../api/client.js';
+import { createNameDirectory, type NameDirectory } from '../api/name-directory.js';
 import { type AuditSink, noAudit } from '../confirm/audit.js';
 import { createConfirmer, type ElicitationPort } from '../confirm/confirmation.js';
 import {
@@ -31,6 +32,8 @@ const DEMO_INSTRUCTIONS =
 
 export interface ServerDependencies {
   readonly api: ApiClient;
+  /** This caller's cache of names; HTTP mode passes one that outlives the per-request server. */
+  readonly names?: NameDirectory;
   readonly redactor: Redactor;
   /** stderr logger (audit trail, warnings); optional so tests can run without one. */
   readonly log?: Logger;
@@ -88,6 +91,7 @@ export function createServer(deps: ServerDependencies): McpServer {
   const tokens = scopedSigner(signer, caller);
   registerTools(server, selectTools({ readOnly: deps.readOnly }), {
     api: deps.api,
+    names: deps.names ?? createNameDirectory(),
     redactor: deps.redactor,
     confirmer: createConfirmer(elicitation, tokens),
     audit: deps.audit ?? noAudit,

@@ -2,6 +2,7 @@
 import { credentialRoutes, type SampleKit } from './credential-routes.js';
 import type { SampleData, StoredCredential } from './data.js';
 import { sampleEra } from './era.js';
+import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
 
 export interface SampleRequest {
   readonly method: string;
@@ -25,6 +26,8 @@ export interface RouteOptions {
   /** 0.14.x only: later versions never offer `/api/v1/snmp-credentials`, whatever this says. */
   readonly offerSnmpRoutes: boolean;
   readonly offerReleaseNotes: boolean;
+  /** The name lists (networks, daemons, tags, hosts), one of which may be forbidden or failing. */
+  readonly names?: NameRouteOptions;
   readonly login?: {
     readonly email: string;
     readonly password: string;
@@ -249,6 +252,8 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
     };
   };
 
+  const nameRoutes = createNameRoutes(data.serverVersion, options.names);
+
   return function route(req: SampleRequest): SampleResponse {
     const { method, path } = req;
     if (method === 'GET' && path === '/api/version') {
@@ -269,6 +274,18 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       return ok({ releases: data.releases, changelog_url: 'https://example.invalid/changelog' });
     }
     if (method === 'POST' && path === '/api/auth/login') return login(req);
+    // 0.17.22 renamed networks to sites: the old path is gone there, the new one answers instead.
+    const namePath = era.sites
+      ? path === '/api/v1/sites'
+        ? '/api/v1/networks'
+        : path === '/api/v1/networks'
+          ? ''
+          : path
+      : path;
+    if (method === 'GET' && isNamePath(namePath)) {
+      const caller = authenticate(req, false);
+      return caller.ok ? nameRoutes(namePath, req.query) : caller.response;
+    }
     return notARoute();
   };
 }

@@ -54,6 +54,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     // (the contract's own service) offers it unless asked.
     offerReleaseNotes: options.offerReleaseNotes ?? data.serverVersion === '0.14.13',
     ...(options.login ? { login: options.login } : {}),
+    ...(options.names ? { names: options.names } : {}),
   });
   const requests: RecordedRequest[] = [];
   let intercept = options.intercept;

@@ -1,6 +1,7 @@
 // The ToolDefinition type: a tool is a value (schema, annotations, handler) listed without a network.
 import type { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
+import type { NameDirectory } from '../api/name-directory.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
 
@@ -26,6 +27,8 @@ export const READ_ONLY: ToolAnnotations = Object.freeze({
 /** What a handler gets: the API, the request's signal, and the ways to reach the user. */
 export interface ToolContext {
   readonly api: ApiClient;
+  /** Names of networks, daemons, tags and hosts by id, cached for this caller. */
+  readonly names: NameDirectory;
   readonly signal: AbortSignal;
   readonly confirmer: Confirmer;
   /** Records every write attempt (never the secret). */

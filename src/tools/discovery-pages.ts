@@ -4,42 +4,51 @@ import {
   discoveryLine,
   groupHeading,
   groupKey,
-  withoutCommunities,
+  type LeanDiscovery,
+  leanDiscovery,
 } from '../views/discovery-format.js';
 import type { ToolContext } from './define-tool.js';
 
 export const PAGE_SIZE = 1000;
-/** Room for the summary, the footer and the structured envelope around the items. */
-const RESERVED_BYTES = 700;
+/**
+ * limit 0 over a service whose items are all unreadable would page without end: a call reads at
+ * most this many pages, then says where to go on.
+ */
+export const MAX_PAGES_PER_CALL = 20;
+/** Room for the summary, the footer, the warnings and the structured envelope around the items. */
+const RESERVED_BYTES = 1_500;
+/** What names of a new group may add (heading and the structured names map), before they are known. */
+const NAMES_ALLOWANCE = 240;
 
 export interface CollectedDiscoveries {
-  readonly discoveries: Discovery[];
+  readonly discoveries: LeanDiscovery[];
   readonly pagination: Pagination;
   readonly skipped: number;
-  /** Set when the budget cut the list: how many were left out and where the next call starts. */
+  readonly outsideFilter: number;
+  /** Set when the budget (or the page bound) cut the list: how many were left out, where to go on. */
   readonly omitted?: { readonly count: number; readonly nextOffset: number };
+  readonly stoppedAfterPages?: number;
 }
 
 export const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
-/** Adds items while their text line, group heading and JSON still fit the budget. */
+const noNames = () => undefined;
+
+/** Adds items while their text line, group heading and JSON (twice: both channels) still fit. */
 function createFiller(budget: number) {
-  const items: Discovery[] = [];
+  const items: LeanDiscovery[] = [];
   const groups = new Set<string>();
   let used = RESERVED_BYTES;
   return {
     items,
     add(raw: Discovery): boolean {
-      let json = JSON.stringify(raw);
-      let item = raw;
-      // The copy without communities is only made when there is one to drop.
-      if (json.includes('"community"')) {
-        item = withoutCommunities(raw);
-        json = JSON.stringify(item);
-      }
+      const item = leanDiscovery(raw);
       const key = groupKey(item);
-      const heading = groups.has(key) ? 0 : byteLength(groupHeading(item, PAGE_SIZE * 100)) + 1;
-      const cost = byteLength(json) + 1 + byteLength(discoveryLine(item)) + 1;
+      const heading = groups.has(key)
+        ? 0
+        : byteLength(groupHeading(item, PAGE_SIZE * 100, (id) => id)) + 1 + NAMES_ALLOWANCE;
+      const cost =
+        byteLength(JSON.stringify(item)) + 1 + byteLength(discoveryLine(item, noNames)) + 1;
       if (used + heading + cost > budget) return false;
       used += heading + cost;
       groups.add(key);
@@ -54,19 +63,18 @@ function createFiller(budget: number) {
  * page starts; with `limit` 0 the pagination describes the whole listing.
  */
 export function cutToBudget(
-  page: { readonly items: Discovery[]; readonly skipped: number; readonly pagination: Pagination },
+  page: Omit<CollectedDiscoveries, 'discoveries'> & { readonly items: Discovery[] },
   budget: number,
 ): CollectedDiscoveries {
   const filler = createFiller(budget);
   const kept = page.items.findIndex((item) => !filler.add(item));
-  if (kept === -1) {
-    return { discoveries: filler.items, pagination: page.pagination, skipped: page.skipped };
-  }
+  const { items: _items, ...rest } = page;
+  if (kept === -1) return { ...rest, discoveries: filler.items };
   const nextOffset = page.pagination.offset + kept;
   return {
+    ...rest,
     discoveries: filler.items,
     pagination: { ...page.pagination, has_more: true },
-    skipped: page.skipped,
     omitted: { count: page.pagination.total_count - nextOffset, nextOffset },
   };
 }
@@ -78,13 +86,15 @@ interface Args {
   readonly offset: number;
 }
 
+type Context = Pick<ToolContext, 'api' | 'signal' | 'maxResultBytes' | 'progress'>;
+
 /**
- * One page as the service sent it (list-discoveries.ts fits it to the budget), or, for limit 0,
- * pages of 1,000 until the budget is full: 20,000 discoveries never sit in memory at once.
+ * One page as the service sent it, or, for limit 0, pages of 1,000 until the budget is full:
+ * 20,000 discoveries never sit in memory at once. Either way fitted to the budget.
  */
 export async function collectDiscoveries(
   args: Args,
-  context: Pick<ToolContext, 'api' | 'signal' | 'maxResultBytes' | 'progress'>,
+  context: Context,
 ): Promise<CollectedDiscoveries> {
   const { api, signal } = context;
   const filters = { network_id: args.network_id, daemon_id: args.daemon_id };
@@ -93,17 +103,40 @@ export async function collectDiscoveries(
       { ...filters, limit: args.limit, offset: args.offset },
       signal,
     );
-    return { discoveries: page.items, pagination: page.pagination, skipped: page.skipped };
+    return cutToBudget(
+      {
+        items: page.items,
+        pagination: page.pagination,
+        skipped: page.skipped,
+        outsideFilter: page.outsideFilter ?? 0,
+      },
+      context.maxResultBytes,
+    );
   }
+  return collectAll(args, filters, context);
+}
+
+async function collectAll(
+  args: Args,
+  filters: Pick<Args, 'network_id' | 'daemon_id'>,
+  context: Context,
+): Promise<CollectedDiscoveries> {
   const filler = createFiller(context.maxResultBytes);
   let offset = args.offset;
   let total = offset;
   let skipped = 0;
-  for (;;) {
-    const page = await api.listDiscoveries({ ...filters, limit: PAGE_SIZE, offset }, signal);
+  let outsideFilter = 0;
+  const pagination = (hasMore: boolean) =>
+    ({ total_count: total, limit: 0, offset: args.offset, has_more: hasMore }) as const;
+  for (let pages = 1; ; pages++) {
+    const page = await context.api.listDiscoveries(
+      { ...filters, limit: PAGE_SIZE, offset },
+      context.signal,
+    );
     total = page.pagination.total_count;
     skipped += page.skipped;
-    const read = page.items.length + page.skipped;
+    outsideFilter += page.outsideFilter ?? 0;
+    const read = page.items.length + page.skipped + (page.outsideFilter ?? 0);
     const done = offset + read - args.offset;
     await context.progress(
       done,
@@ -115,17 +148,24 @@ export async function collectDiscoveries(
       const nextOffset = offset + kept;
       return {
         discoveries: filler.items,
-        pagination: { total_count: total, limit: 0, offset: args.offset, has_more: true },
+        pagination: pagination(true),
         skipped,
+        outsideFilter,
         omitted: { count: total - nextOffset, nextOffset },
       };
     }
     offset += read;
     if (read === 0 || offset >= total) break;
+    if (pages >= MAX_PAGES_PER_CALL) {
+      return {
+        discoveries: filler.items,
+        pagination: pagination(true),
+        skipped,
+        outsideFilter,
+        omitted: { count: total - offset, nextOffset: offset },
+        stoppedAfterPages: pages,
+      };
+    }
   }
-  return {
-    discoveries: filler.items,
-    pagination: { total_count: total, limit: 0, offset: args.offset, has_more: false },
-    skipped,
-  };
+  return { discoveries: filler.items, pagination: pagination(false), skipped, outsideFilter };
 }

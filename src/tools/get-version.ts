@@ -26,7 +26,7 @@ export const getVersion = defineTool({
   name: 'get_version',
   title: 'Get service version',
   description:
-    "The service's versions, this server's version, and which tools work on it. Needs no credentials: call it first when other tools fail, to check the address works.",
+    "The service's versions, this server's version, and which tools work on it. Needs no credentials: call it first when other tools fail.",
   inputSchema: {},
   outputSchema: {
     api_version: z.number(),

@@ -1,114 +1,115 @@
-// list_discoveries: the discoveries the key can see, grouped by network and daemon, within the result budget.
+// list_discoveries: the discoveries the key can see, named and grouped by network and daemon, within the result budget.
 import { z } from 'zod';
-import { renderDiscoveries, withoutCommunities } from '../views/discovery-format.js';
-import { jsonOf } from '../views/result-json.js';
-import { defineTool, READ_ONLY } from './define-tool.js';
+import type { NamedKind } from '../api/client.js';
+import type { Names } from '../api/name-directory.js';
 import {
-  byteLength,
-  type CollectedDiscoveries,
-  collectDiscoveries,
-  cutToBudget,
-} from './discovery-pages.js';
-import { paginationOutput, uuid } from './schemas.js';
+  type DiscoveryListView,
+  discoveriesStructured,
+  discoveriesText,
+} from '../views/discovery-list-view.js';
+import { jsonOf } from '../views/result-json.js';
+import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
+import { byteLength, type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
+import { resolveName } from './name-arguments.js';
+import { discoveryListOutput, uuid } from './schemas.js';
+import { ToolMessageError } from './tool-message-error.js';
 
-type Filters = {
+/** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
+const LIST_KINDS: readonly NamedKind[] = ['networks', 'daemons', 'tags'];
+
+interface Args {
   readonly network_id?: string | undefined;
   readonly daemon_id?: string | undefined;
-};
+  readonly network?: string | undefined;
+  readonly daemon?: string | undefined;
+}
 
-/**
- * Text and structuredContent within the budget. The common page fits whole and is measured once
- * (register.ts reuses that JSON); one that does not is cut item by item, then checked again.
- */
-function present(collected: CollectedDiscoveries, filters: Filters, budget: number) {
-  let view = collected;
-  let stripped = false;
-  let cut = false;
-  for (;;) {
-    const structured = {
-      discoveries: view.discoveries,
-      pagination: view.pagination,
-      ...(view.omitted ? { truncated: true } : {}),
-    };
-    const json = jsonOf(structured);
-    if (!stripped && json.includes('"community"')) {
-      // Not even the redaction placeholder is shown; the copy is made only when there is one.
-      stripped = true;
-      view = { ...view, discoveries: view.discoveries.map(withoutCommunities) };
-      continue;
+/** The id filters, names resolved first: nothing reaches the discovery endpoint for a bad name. */
+async function filtersOf(args: Args, reading: Promise<Names>) {
+  if (args.network === undefined && args.daemon === undefined) {
+    return { network_id: args.network_id, daemon_id: args.daemon_id };
+  }
+  const names = await reading;
+  const pick = (kind: NamedKind, argument: 'network' | 'daemon', id?: string, name?: string) => {
+    if (name === undefined) return id;
+    const resolved = resolveName(names, kind, argument, name);
+    if (id !== undefined && id !== resolved) {
+      throw new ToolMessageError(
+        `${argument} "${name}" is ${resolved}, not the ${argument}_id ${id} also given: pass one of them; nothing was listed.`,
+      );
     }
-    const text = renderDiscoveries({ ...view, filters });
-    if (byteLength(text) + byteLength(json) <= budget || view.discoveries.length === 0) {
+    return resolved;
+  };
+  return {
+    network_id: pick('networks', 'network', args.network_id, args.network),
+    daemon_id: pick('daemons', 'daemon', args.daemon_id, args.daemon),
+  };
+}
+
+function viewOf(collected: CollectedDiscoveries, scopeIds: Args, names: Names): DiscoveryListView {
+  const label = (kind: string, id: string | undefined) =>
+    id === undefined ? undefined : `${kind} ${names.nameOf(id) ?? id}`;
+  const scope = [label('network', scopeIds.network_id), label('daemon', scopeIds.daemon_id)];
+  return {
+    ...collected,
+    scope: scope.filter((part): part is string => part !== undefined),
+    nameOf: (id) => names.nameOf(id),
+    nameNotes: names.notes,
+  };
+}
+
+/** Both channels within the budget; the item-by-item estimate is checked and, if short, cut 5% more. */
+function present(view: DiscoveryListView, budget: number) {
+  for (;;) {
+    const structured = discoveriesStructured(view);
+    const text = discoveriesText(view);
+    if (
+      byteLength(text) + byteLength(jsonOf(structured)) <= budget ||
+      view.discoveries.length === 0
+    ) {
       return { structured, text };
     }
-    view = cut
-      ? dropTail(view)
-      : cutToBudget(
-          { items: view.discoveries, pagination: view.pagination, skipped: view.skipped },
-          budget,
-        );
-    cut = true;
+    const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
+    const discoveries = view.discoveries.slice(0, -drop);
+    const nextOffset = view.pagination.offset + discoveries.length;
+    view = {
+      ...view,
+      discoveries,
+      pagination: { ...view.pagination, has_more: true },
+      omitted: { count: view.pagination.total_count - nextOffset, nextOffset },
+    };
   }
 }
 
-/** A last resort if the item-by-item estimate was short: 5% fewer, said so. */
-function dropTail(view: CollectedDiscoveries): CollectedDiscoveries {
-  const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
-  const discoveries = view.discoveries.slice(0, -drop);
-  const nextOffset = view.pagination.offset + discoveries.length;
-  return {
-    ...view,
-    discoveries,
-    pagination: { ...view.pagination, has_more: true },
-    omitted: { count: view.pagination.total_count - nextOffset, nextOffset },
-  };
+async function listed(args: Args & { limit: number; offset: number }, context: ToolContext) {
+  const { api, signal } = context;
+  const reading = context.names.read(api, LIST_KINDS, signal);
+  // A rejected read is handled by whoever awaits it; this keeps Node from calling it unhandled.
+  reading.catch(() => {});
+  const filters = await filtersOf(args, reading);
+  const collected = await collectDiscoveries({ ...args, ...filters }, context);
+  const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
+  const names = hosts
+    ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
+    : await reading;
+  return present(viewOf(collected, filters, names), context.maxResultBytes);
 }
 
 export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    'List discovery jobs (network scans, self-reports, Docker scans) with schedule, enabled state and last run, grouped by network and daemon. Use it for what runs where and what is disabled or failing. Long lists are cut to a size budget, with the offset to go on from.',
+    'Discovery jobs (network, self-report and Docker scans) by network and daemon, with names: schedule, enabled state, last run. For what runs where and what is disabled or failing. Long lists are cut to a budget, with the offset to go on from.',
   inputSchema: {
-    network_id: uuid().optional().describe('Only this network'),
-    daemon_id: uuid().optional().describe('Only this daemon'),
-    limit: z
-      .number()
-      .int()
-      .min(0)
-      .max(1000)
-      .default(50)
-      .describe('Page size; 0 = all, up to the budget'),
-    offset: z
-      .number()
-      .int()
-      .min(0)
-      .max(2_147_483_647)
-      .default(0)
-      .describe('Items to skip (next page)'),
+    network_id: uuid().optional().describe('Network id'),
+    daemon_id: uuid().optional().describe('Daemon id'),
+    network: z.string().optional().describe('Network name'),
+    daemon: z.string().optional().describe('Daemon name'),
+    limit: z.number().int().min(0).max(1000).default(50).describe('Page size; 0 = all'),
+    offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Items to skip'),
   },
-  outputSchema: {
-    // Not looseObject: the SDK only checks that the result parses, and a strict object parses
-    // 50 discoveries without copying every extra field. The JSON Schema is the same either way.
-    discoveries: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        // Optional: an item is never dropped for lacking them (0.17.22 sends site_id, read as network_id).
-        network_id: z.string().optional(),
-        daemon_id: z.string().optional(),
-        // Variants carry more fields (schedule, subnets, results); only the tag is promised.
-        discovery_type: z.object({ type: z.string() }),
-        run_type: z.object({ type: z.string() }),
-      }),
-    ),
-    pagination: paginationOutput,
-    truncated: z.boolean().optional(),
-  },
+  outputSchema: discoveryListOutput,
   annotations: READ_ONLY,
   writes: false,
-  async handler(args, context) {
-    const collected = await collectDiscoveries(args, context);
-    return present(collected, args, context.maxResultBytes);
-  },
+  handler: listed,
 });

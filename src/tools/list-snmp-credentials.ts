@@ -1,6 +1,7 @@
 // list_snmp_credentials: the organization's SNMP credentials, or one by id; the community never shown.
 import { z } from 'zod';
-import { credentialLine, credentialView, plural } from '../views/format.js';
+import { credentialsResult } from '../views/credential-list-view.js';
+import { credentialLine, credentialView } from '../views/format.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 import { type CredentialOutput, credentialOutput, paginationOutput, uuid } from './schemas.js';
 
@@ -20,35 +21,31 @@ export const listSnmpCredentials = defineTool({
   },
   annotations: READ_ONLY,
   writes: false,
-  async handler(args, { api, signal, maxResultBytes }) {
+  async handler(args, { api, names, signal, maxResultBytes }) {
+    const reading = names.read(api, ['tags'], signal);
     if (args.id) {
       const credential = credentialView(await api.getSnmpCredential(args.id, signal));
-      return {
-        structured: { credentials: [credential] },
-        text: `# SNMP credential ${credential.id}\n${credentialLine(credential)}`,
-      };
+      const { nameOf, notes } = await reading;
+      return credentialsResult({
+        credentials: [credential],
+        skipped: 0,
+        omitted: 0,
+        nameOf,
+        nameNotes: notes,
+      });
     }
     const page = await api.listSnmpCredentials({ limit: args.limit, offset: args.offset }, signal);
     const all = page.items.map(credentialView);
     const credentials = withinBudget(all, maxResultBytes);
-    const omitted = all.length - credentials.length;
-    const { pagination } = page;
-    const first = credentials.length > 0 ? pagination.offset + 1 : 0;
-    const last = pagination.offset + credentials.length;
-    const lines = [`# SNMP credentials ${first}-${last} of ${pagination.total_count}`];
-    if (credentials.length === 0) lines.push('No SNMP credentials.');
-    lines.push(...credentials.map(credentialLine));
-    if (page.skipped > 0) {
-      lines.push(`${plural(page.skipped, 'item')} could not be read and were left out.`);
-    }
-    if (omitted > 0) {
-      lines.push(
-        `${omitted} more not shown to stay within the result budget: call again with offset ${last} and a smaller limit.`,
-      );
-    } else if (pagination.has_more) {
-      lines.push(`${pagination.total_count - last} more: call again with offset ${last}.`);
-    }
-    return { structured: { credentials, pagination }, text: lines.join('\n') };
+    const { nameOf, notes } = await reading;
+    return credentialsResult({
+      credentials,
+      pagination: page.pagination,
+      skipped: page.skipped,
+      omitted: all.length - credentials.length,
+      nameOf,
+      nameNotes: notes,
+    });
   },
 });
 

@@ -12,7 +12,8 @@ import {
 import { readCurrentCredential } from '../confirm/current-credential.js';
 import { decisionRecord, failureRecord, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../tools/tool-message-error.js';
-import { credentialLine, credentialView } from '../views/format.js';
+import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
+import { credentialView } from '../views/format.js';
 import { defineTool } from './define-tool.js';
 import { credentialOutput, uuid } from './schemas.js';
 
@@ -41,30 +42,15 @@ const inputSchema = {
     .describe('From the preview, after the user agreed'),
 };
 
-function previewFields(preview: CredentialPreview | undefined) {
-  return preview ? { changes: preview.changes, warnings: preview.warnings } : {};
-}
-
 function notWritten(
   decision: Exclude<ConfirmationDecision, { kind: 'confirmed' }>,
   preview: CredentialPreview | undefined,
 ) {
   switch (decision.kind) {
     case 'preview':
-      return {
-        structured: {
-          status: 'preview' as const,
-          confirmation_token: decision.token,
-          expires_at: decision.expiresAt.toISOString(),
-          ...previewFields(preview),
-        },
-        text: `Nothing written yet. Show the user this change and ask them to approve it:\n${preview?.text ?? ''}\nOnly after they agree, call update_snmp_credential again with the same arguments plus confirmation_token "${decision.token}" (valid 5 minutes, once).`,
-      };
+      return previewResult(preview, decision.token, decision.expiresAt);
     case 'declined':
-      return {
-        structured: { status: 'declined' as const, ...previewFields(preview) },
-        text: `The user did not approve the change (${decision.action}); nothing was written. Do not retry unless they ask.`,
-      };
+      return declinedResult(decision.action, preview);
     case 'invalid-token':
       throw new InvalidTokenError(decision.reason);
   }
@@ -107,15 +93,17 @@ export const updateSnmpCredential = defineTool({
   name: 'update_snmp_credential',
   title: 'Update SNMP credential',
   description:
-    'Replace an SNMP credential (e.g. rotate its community). Call list_snmp_credentials first to get id, organization_id, name and tags: the update overwrites every field, so pass the current ones to keep them. The user must confirm: the client asks them, or you get a preview and confirmation_token; show the preview, and call again with the same arguments and the token only after they agree. Never pass a community of asterisks.',
+    'Replace an SNMP credential (rotate its community). The update overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. The user must confirm: the client asks them, or you get a preview and confirmation_token; show it and call again with the same arguments and the token only after they agree. Never pass a community of asterisks.',
   inputSchema,
   outputSchema: {
     status: z.enum(['updated', 'preview', 'declined']),
     credential: credentialOutput.optional(),
+    preview: z.string().optional(),
     confirmation_token: z.string().optional(),
     expires_at: z.string().optional(),
     changes: z.array(z.string()).optional(),
     warnings: z.array(z.string()).optional(),
+    next_step: z.string().optional(),
   },
   annotations: {
     readOnlyHint: false,
@@ -125,7 +113,7 @@ export const updateSnmpCredential = defineTool({
   },
   writes: true,
   secretArguments: ['community'],
-  async handler(args, { api, signal, confirmer, audit }) {
+  async handler(args, { api, names, signal, confirmer, audit }) {
     const record = writeAuditor(audit, 'update_snmp_credential', args);
     if (REDACTION_PLACEHOLDER.test(args.community)) {
       record('refused', { detail: 'placeholder community' });
@@ -133,6 +121,8 @@ export const updateSnmpCredential = defineTool({
     }
     const { confirmation_token: token, ...bound } = args;
     // A token means the person already saw the preview; only a first call reads the current state.
+    // Tag names are read beside the current state (cached per caller); a failure leaves ids.
+    const tagNames = names.read(api, ['tags'], signal);
     let preview: CredentialPreview | undefined;
     if (token === undefined) {
       const current = await readCurrentCredential(api, args.id, signal);
@@ -154,6 +144,7 @@ export const updateSnmpCredential = defineTool({
       preview = credentialPreview(
         { ...args, version: args.version ?? kept, communityLength: args.community.length },
         current,
+        await tagNames,
       );
     }
     let decision: ConfirmationDecision;
@@ -182,9 +173,6 @@ export const updateSnmpCredential = defineTool({
     }
     // The client returns only on a success envelope, which the service sends with 200.
     record('succeeded', { status: 200 });
-    return {
-      structured: { status: 'updated' as const, credential, ...previewFields(preview) },
-      text: `Updated (confirmed via ${decision.via}); the community was changed and is not shown.\n${credentialLine(credential)}`,
-    };
+    return updatedResult(credential, decision.via, preview, (await tagNames).nameOf);
   },
 });

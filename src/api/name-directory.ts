@@ -1,0 +1,151 @@
+// Names of networks, daemons, tags and hosts by id, read from the service's lists and cached per caller.
+import { createHash } from 'node:crypto';
+import { serviceText } from '../safety/sanitize.js';
+import type { ApiClient, Named, NamedKind } from './client.js';
+import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from './errors.js';
+
+/** A conversation makes a few calls a minute: one read per list per minute, not per call. */
+export const NAMES_TTL_MS = 60_000;
+/** A failed list is asked again sooner: a 500 is often passing. */
+const FAILURE_TTL_MS = 10_000;
+/** Names are service text: one line, and no longer than the service allows (100). */
+const MAX_NAME = 100;
+/** HTTP mode keeps one cache per API key; the oldest caller goes first beyond this. */
+const MAX_CALLERS = 200;
+
+type KindResult =
+  | { readonly ok: true; readonly byId: ReadonlyMap<string, string>; readonly list: Named[] }
+  | { readonly ok: false; readonly note: string };
+
+/** What one call knows: names by id, the full lists for resolving names, and why any are missing. */
+export interface Names {
+  nameOf(id: string | undefined): string | undefined;
+  /** The readable list of one kind, or undefined when it could not be read. */
+  list(kind: NamedKind): readonly Named[] | undefined;
+  /** One line per list that could not be read: ids stay in place. */
+  readonly notes: readonly string[];
+  /** Why this kind could not be read, if it could not. */
+  failure(kind: NamedKind): string | undefined;
+}
+
+export interface NameDirectory {
+  /** Never rejects: a list that fails becomes a note, and the call goes on with ids. */
+  read(api: ApiClient, kinds: readonly NamedKind[], signal: AbortSignal): Promise<Names>;
+}
+
+const LABEL: Record<NamedKind, string> = {
+  networks: 'networks',
+  daemons: 'daemons',
+  tags: 'tags',
+  hosts: 'hosts',
+};
+
+function failureNote(kind: NamedKind, error: unknown): string {
+  const what = `${LABEL[kind]} are shown by id`;
+  if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+    return `${what}: this key may not list ${LABEL[kind]} (HTTP ${error.status}).`;
+  }
+  if (error instanceof EndpointNotOfferedError) {
+    return `${what}: this service does not offer a list of ${LABEL[kind]}.`;
+  }
+  if (error instanceof HttpError) return `${what}: listing them failed (HTTP ${error.status}).`;
+  if (error instanceof ApiError) return `${what}: listing them failed (${error.kind}).`;
+  return `${what}: listing them failed.`;
+}
+
+async function readKind(api: ApiClient, kind: NamedKind, signal: AbortSignal): Promise<KindResult> {
+  try {
+    const page = await api.listNamed(kind, signal);
+    const list = page.items.map((item) => ({
+      id: item.id,
+      name: serviceText(item.name, MAX_NAME),
+    }));
+    return { ok: true, byId: new Map(list.map((item) => [item.id, item.name])), list };
+  } catch (error) {
+    if (signal.aborted || error instanceof CancelledError) throw error;
+    return { ok: false, note: failureNote(kind, error) };
+  }
+}
+
+/** One caller's cache: a list is read at most once per TTL, and concurrent calls share the read. */
+export function createNameDirectory(now: () => number = Date.now): NameDirectory {
+  const cache = new Map<NamedKind, { expires: number; result: Promise<KindResult> }>();
+  const get = (api: ApiClient, kind: NamedKind, signal: AbortSignal): Promise<KindResult> => {
+    const cached = cache.get(kind);
+    if (cached && cached.expires > now()) return cached.result;
+    const result = readKind(api, kind, signal);
+    const entry = { expires: now() + NAMES_TTL_MS, result };
+    cache.set(kind, entry);
+    result.then(
+      (done) => {
+        if (!done.ok) entry.expires = now() + FAILURE_TTL_MS;
+      },
+      // A cancelled read is not remembered: the next call reads again.
+      () => cache.get(kind) === entry && cache.delete(kind),
+    );
+    return result;
+  };
+  return {
+    async read(api, kinds, signal) {
+      const settled = await Promise.all(
+        kinds.map((kind) =>
+          get(api, kind, signal).catch(
+            (): KindResult => ({ ok: false, note: `${LABEL[kind]} are shown by id.` }),
+          ),
+        ),
+      );
+      const results = new Map(kinds.map((kind, i) => [kind, settled[i] as KindResult]));
+      return namesOf(results);
+    },
+  };
+}
+
+function namesOf(results: ReadonlyMap<NamedKind, KindResult>): Names {
+  const notes: string[] = [];
+  for (const result of results.values()) if (!result.ok) notes.push(result.note);
+  return {
+    nameOf(id) {
+      if (id === undefined) return undefined;
+      for (const result of results.values()) {
+        const name = result.ok ? result.byId.get(id) : undefined;
+        if (name) return name;
+      }
+      return undefined;
+    },
+    list: (kind) => {
+      const result = results.get(kind);
+      return result?.ok ? result.list : undefined;
+    },
+    failure: (kind) => {
+      const result = results.get(kind);
+      return result && !result.ok ? result.note : undefined;
+    },
+    notes,
+  };
+}
+
+/** No names at all (a directory that reads nothing), for callers that want ids only. */
+export const NO_NAMES: Names = namesOf(new Map());
+
+/** One directory per caller (API key), so what one key may read never shows through another. */
+export function createNameDirectories(now: () => number = Date.now) {
+  const directories = new Map<string, NameDirectory>();
+  return {
+    /** The key is hashed: the map never holds a key in the clear. */
+    forCaller(apiKey: string | undefined): NameDirectory {
+      const caller = createHash('sha256')
+        .update(apiKey ?? '')
+        .digest('base64url');
+      let directory = directories.get(caller);
+      if (!directory) {
+        directory = createNameDirectory(now);
+        if (directories.size >= MAX_CALLERS) {
+          const oldest = directories.keys().next().value;
+          if (oldest !== undefined) directories.delete(oldest);
+        }
+        directories.set(caller, directory);
+      }
+      return directory;
+    },
+  };
+}

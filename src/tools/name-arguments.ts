@@ -1,0 +1,41 @@
+// Turns a `network` or `daemon` name argument into its id: exact, else one case-insensitive match.
+import type { Named, NamedKind } from '../api/client.js';
+import type { Names } from '../api/name-directory.js';
+import { serviceText } from '../safety/sanitize.js';
+import { ToolMessageError } from './tool-message-error.js';
+
+/** Candidates listed in an error, at most: enough to pick from, never the whole list. */
+const MAX_CANDIDATES = 10;
+
+const listed = (items: readonly Named[]) =>
+  items
+    .slice(0, MAX_CANDIDATES)
+    .map((item) => `"${item.name}" (${item.id})`)
+    .join(', ') +
+  (items.length > MAX_CANDIDATES ? `, and ${items.length - MAX_CANDIDATES} more` : '');
+
+/** The id the name stands for; an isError (ToolMessageError) when it is unknown or ambiguous. */
+export function resolveName(names: Names, kind: NamedKind, argument: string, name: string): string {
+  const list = names.list(kind);
+  const asked = serviceText(name, 100);
+  if (!list) {
+    throw new ToolMessageError(
+      `Cannot resolve ${argument} "${asked}": ${names.failure(kind) ?? `the ${kind} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
+    );
+  }
+  const exact = list.filter((item) => item.name === name);
+  const matches =
+    exact.length > 0
+      ? exact
+      : list.filter((item) => item.name.toLowerCase() === name.toLowerCase());
+  const [only] = matches;
+  if (matches.length === 1 && only) return only.id;
+  if (matches.length > 1) {
+    throw new ToolMessageError(
+      `${argument} "${asked}" matches ${matches.length} ${kind}: ${listed(matches)}. Call again with ${argument}_id set to the one meant; nothing was listed.`,
+    );
+  }
+  throw new ToolMessageError(
+    `No ${argument} is named "${asked}". Known ${kind}: ${list.length > 0 ? listed(list) : 'none'}. Call again with one of these names or its id as ${argument}_id; nothing was listed.`,
+  );
+}
