@@ -143,8 +143,6 @@ type ItemSchema<T> = {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const memo = options.versionMemo ?? createVersionMemo();
   let profile: ServiceProfile | undefined;
-  /** The release-notes route is asked for once; a service without it is not asked again. */
-  let releaseNotesMissing: EndpointNotOfferedError | undefined;
   const session =
     options.session ??
     createSessionStore({ sessionId: options.sessionId, canLogin: Boolean(options.login) });
@@ -372,18 +370,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async getUnseenReleaseNotes(signal) {
-      if (releaseNotesMissing) throw releaseNotesMissing;
       const path = '/api/v1/release-notes/unseen';
       const spec = { method: 'GET', path, auth: 'sessionOrApiKey', signal } as const;
-      let envelope: Envelope;
-      try {
-        envelope = await request(spec);
-      } catch (error) {
-        // No Scanopy release has this route: remember that rather than ask on every call.
-        if (error instanceof EndpointNotOfferedError) releaseNotesMissing = error;
-        throw error;
-      }
-      const parsed = releaseNotesSchema.safeParse(envelope.data);
+      // A missing route (404 or the web page) is never retried; the tool says what it means.
+      const parsed = releaseNotesSchema.safeParse((await request(spec)).data);
       if (!parsed.success) throw shapeError(spec, 'data has no releases list');
       return parsed.data;
     },
