@@ -1,6 +1,7 @@
 // The API client: one private request() and one method per endpoint; knows nothing of MCP.
 import type { Redactor } from '../safety/redact.js';
 import * as credentials from './credentials.js';
+import { withinFilter } from './discovery-filter.js';
 import { interpretResponse } from './envelope.js';
 import {
   CancelledError,
@@ -143,8 +144,6 @@ type ItemSchema<T> = {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const memo = options.versionMemo ?? createVersionMemo();
   let profile: ServiceProfile | undefined;
-  /** The release-notes route is asked for once; a service without it is not asked again. */
-  let releaseNotesMissing: EndpointNotOfferedError | undefined;
   const session =
     options.session ??
     createSessionStore({ sessionId: options.sessionId, canLogin: Boolean(options.login) });
@@ -389,18 +388,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async getUnseenReleaseNotes(signal) {
-      if (releaseNotesMissing) throw releaseNotesMissing;
       const path = '/api/v1/release-notes/unseen';
       const spec = { method: 'GET', path, auth: 'sessionOrApiKey', signal } as const;
-      let envelope: Envelope;
-      try {
-        envelope = await request(spec);
-      } catch (error) {
-        // No Scanopy release has this route: remember that rather than ask on every call.
-        if (error instanceof EndpointNotOfferedError) releaseNotesMissing = error;
-        throw error;
-      }
-      const parsed = releaseNotesSchema.safeParse(envelope.data);
+      // A missing route (404 or the web page) is never retried; the tool says what it means.
+      const parsed = releaseNotesSchema.safeParse((await request(spec)).data);
       if (!parsed.success) throw shapeError(spec, 'data has no releases list');
       return parsed.data;
     },
@@ -419,22 +410,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     serverVersion: () => memo.reported,
     close: () => options.sender.close(),
   };
-}
-
-/**
- * Drops and counts items outside the requested network or daemon: a service that ignored the
- * filter (0.17.22 ignores network_id) must not pass for a filtered answer. An item that does not
- * say its network or daemon cannot be judged and is kept.
- */
-function withinFilter(page: Page<Discovery>, query: DiscoveryQuery): Page<Discovery> {
-  const { network_id: network, daemon_id: daemon } = query;
-  if (network === undefined && daemon === undefined) return page;
-  const outside = (item: Discovery) =>
-    (network !== undefined && item.network_id !== undefined && item.network_id !== network) ||
-    (daemon !== undefined && item.daemon_id !== undefined && item.daemon_id !== daemon);
-  const items = page.items.filter((item) => !outside(item));
-  const dropped = page.items.length - items.length;
-  return dropped === 0 ? page : { ...page, items, outsideFilter: dropped };
 }
 
 /**

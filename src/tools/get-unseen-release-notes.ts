@@ -58,8 +58,9 @@ export const getUnseenReleaseNotes = defineTool({
 });
 
 /**
- * No Scanopy release has the contract's release-notes route: say so once, with the version, rather
- * than as a broken address (the client remembers the answer and does not ask again).
+ * No Scanopy release has the contract's release-notes route: say so plainly, with the version,
+ * rather than as a broken address. One request per call, never retried; it is not remembered
+ * across calls, so a service that gains the route is read the next time.
  */
 async function notesOrPlainRefusal(api: ApiClient, signal: ToolContext['signal']) {
   try {

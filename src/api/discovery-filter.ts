@@ -1,0 +1,19 @@
+// Keeps a filtered discovery listing honest: items outside the requested network or daemon are dropped and counted.
+import type { DiscoveryQuery, Page } from './client.js';
+import type { Discovery } from './schemas.js';
+
+/**
+ * Drops and counts items outside the requested network or daemon: a service that ignored the
+ * filter (0.17.22 ignores network_id) must not pass for a filtered answer. An item that does not
+ * say its network or daemon cannot be judged and is kept.
+ */
+export function withinFilter(page: Page<Discovery>, query: DiscoveryQuery): Page<Discovery> {
+  const { network_id: network, daemon_id: daemon } = query;
+  if (network === undefined && daemon === undefined) return page;
+  const outside = (item: Discovery) =>
+    (network !== undefined && item.network_id !== undefined && item.network_id !== network) ||
+    (daemon !== undefined && item.daemon_id !== undefined && item.daemon_id !== daemon);
+  const items = page.items.filter((item) => !outside(item));
+  const dropped = page.items.length - items.length;
+  return dropped === 0 ? page : { ...page, items, outsideFilter: dropped };
+}
