@@ -87,6 +87,19 @@ export const envSchema = z.object({
   NETWORK_DISCOVERY_RATE_LIMIT_BURST: integerIn(1, 100_000, 150),
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: integerIn(2_000, 10_000_000, 100_000),
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES: integerIn(10_000, 1_000_000_000, 32_000_000),
+  NETWORK_DISCOVERY_CONFIRM: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const word = (value ?? '').trim().toLowerCase();
+      if (word === '' || word === 'auto') return 'auto' as const;
+      if (word === 'elicitation') return 'elicitation' as const;
+      ctx.addIssue({ code: 'custom', message: 'must be auto or elicitation' });
+      return z.NEVER;
+    }),
+  NETWORK_DISCOVERY_HTTP_WRITES: flag,
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: integerIn(1, 10_000, 64),
+  NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS: integerIn(1, 100_000, 50),
 });
 
 export type EnvName = keyof typeof envSchema.shape;
@@ -107,6 +120,13 @@ export interface Config {
   readonly rateLimitBurst: number;
   readonly maxResultBytes: number;
   readonly maxResponseBytes: number;
+  /** `elicitation`: writes only after a person answers a form; `auto` falls back to tokens. */
+  readonly confirm: 'auto' | 'elicitation';
+  /** Whether --http registers the write tool at all. */
+  readonly httpWrites: boolean;
+  readonly httpMaxConnections: number;
+  /** Service requests one caller may have waiting for the quota before calls are turned away. */
+  readonly maxQueuedRequests: number;
 }
 
 export type ConfigResult =
@@ -158,6 +178,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     rateLimitBurst: e.NETWORK_DISCOVERY_RATE_LIMIT_BURST,
     maxResultBytes: e.NETWORK_DISCOVERY_MAX_RESULT_BYTES,
     maxResponseBytes: e.NETWORK_DISCOVERY_MAX_RESPONSE_BYTES,
+    confirm: e.NETWORK_DISCOVERY_CONFIRM,
+    httpWrites: e.NETWORK_DISCOVERY_HTTP_WRITES,
+    httpMaxConnections: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS,
+    maxQueuedRequests: e.NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS,
   };
   return { ok: true, config: Object.freeze(config) };
 }

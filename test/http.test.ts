@@ -30,11 +30,17 @@ let api: SampleApi;
 const servers: { handle: HttpServerHandle; runtime: Runtime }[] = [];
 const clients: Client[] = [];
 
-async function startInstance(tokenSecret: string | undefined = SECRET): Promise<HttpServerHandle> {
+/** Writes are on here (NETWORK_DISCOVERY_HTTP_WRITES) unless `env` says otherwise. */
+async function startInstance(
+  tokenSecret: string | undefined = SECRET,
+  env: Record<string, string> = {},
+): Promise<HttpServerHandle> {
   const parsed = parseConfig({
     NETWORK_DISCOVERY_BASE_URL: api.url.href,
     NETWORK_DISCOVERY_API_KEY: KEY_CONFIGURED,
+    NETWORK_DISCOVERY_HTTP_WRITES: 'true',
     ...(tokenSecret ? { NETWORK_DISCOVERY_TOKEN_SECRET: tokenSecret } : {}),
+    ...env,
   });
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
   const redactor = createRedactor();

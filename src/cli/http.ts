@@ -127,7 +127,7 @@ export async function startHttpServer(
     if (key === null) {
       return rpcError(res, 401, -32001, 'Authorization must be "Bearer <user API key>"');
     }
-    const mcp = runtime.createServer(key);
+    const mcp = runtime.createServer(key, 'http');
     // No sessionIdGenerator: stateless, no Mcp-Session-Id, so any replica can take any request.
     const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {

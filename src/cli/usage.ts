@@ -20,6 +20,12 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: 'budget for one tool result in bytes (default 100000)',
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES:
     'largest service response read, in bytes (default 32000000)',
+  NETWORK_DISCOVERY_CONFIRM:
+    'auto (default): a form when the client has one, else preview + token; elicitation: forms only',
+  NETWORK_DISCOVERY_HTTP_WRITES: 'true: offer the write tool over --http too (off by default)',
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: '--http: most open connections at once (default 64)',
+  NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS:
+    'service requests one caller may queue for the quota before "busy" (default 50)',
 };
 
 export const ENV_DOCS = MEANINGS;
@@ -36,7 +42,7 @@ export function usage(): string {
     `  ${SERVER_NAME}              serve MCP over stdio`,
     `  ${SERVER_NAME} --demo       serve sample data, no service needed`,
     `  ${SERVER_NAME} doctor       check the settings against the service, print a report`,
-    `  ${SERVER_NAME} --http [--port N] [--host H] [--allowed-host NAME]...`,
+    `  ${SERVER_NAME} --http [--port N] [--host H [--allow-remote]] [--allowed-host NAME]...`,
     `${' '.repeat(SERVER_NAME.length + 16)}serve MCP over Streamable HTTP at /mcp (default 127.0.0.1:3000)`,
     `  ${SERVER_NAME} --help       show this help`,
     `  ${SERVER_NAME} --version    show the version`,
