@@ -137,7 +137,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
-    const envelope = interpretResponse(endpoint, response, lastServerVersion);
+    const envelope = interpretResponse(
+      endpoint,
+      response,
+      lastServerVersion,
+      options.redactor.redact,
+    );
     lastServerVersion = envelope.meta?.server_version ?? lastServerVersion;
     return envelope;
   };

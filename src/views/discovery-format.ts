@@ -1,5 +1,6 @@
 // Renders discoveries compactly: grouped by network and daemon, one line each with what a person acts on.
 import type { Discovery, Pagination } from '../api/schemas.js';
+import { codeSpan } from '../safety/sanitize.js';
 import { plural, shortTime } from './format.js';
 
 /** Removes every `community` field at any depth: not even the redaction placeholder is shown. */
@@ -30,7 +31,7 @@ export function describeRun(run: Discovery['run_type']): string {
     case 'Scheduled': {
       const zone = text(run['timezone']) ? ` ${run['timezone']}` : '';
       const state = run['enabled'] === false ? 'DISABLED' : 'enabled';
-      return `cron \`${text(run['cron_schedule']) ?? '?'}\`${zone} · ${state} · ${lastRun(run['last_run'])}`;
+      return `cron ${codeSpan(text(run['cron_schedule']) ?? '?')}${zone} · ${state} · ${lastRun(run['last_run'])}`;
     }
     case 'AdHoc':
       return `ad hoc · ${lastRun(run['last_run'])}`;
