@@ -29,6 +29,8 @@ export type Channel = 'stdio' | 'http';
 export interface Runtime {
   /** A server using the configured key, or `apiKey` when a caller brings its own (HTTP mode). */
   createServer(apiKey?: string, channel?: Channel): McpServer;
+  /** NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS, for --http. */
+  readonly httpMaxConnections: number;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         demo: options.demo ?? false,
       });
     },
+    httpMaxConnections: config.httpMaxConnections,
     close: () => sender.close(),
   };
 }

@@ -130,12 +130,28 @@ describe('HTTP mode options', () => {
       options: { host: DEFAULT_HOST, port: DEFAULT_PORT, allowedHosts: [] },
     });
     expect(DEFAULT_HOST).toBe('127.0.0.1');
-    expect(parseHttpArgs(['--http', '--port', '8080', '--host=0.0.0.0'])).toMatchObject({
-      ok: true,
-      options: { host: '0.0.0.0', port: 8080 },
-    });
+    expect(
+      parseHttpArgs(['--http', '--port', '8080', '--host=0.0.0.0', '--allow-remote']),
+    ).toMatchObject({ ok: true, options: { host: '0.0.0.0', port: 8080 } });
     expect(parseHttpArgs(['--http', '--port', 'eighty'])).toMatchObject({ ok: false });
     expect(parseHttpArgs(['--http', '--host'])).toMatchObject({ ok: false });
+  });
+
+  it('refuses a non-loopback or empty --host without --allow-remote, saying why', () => {
+    for (const argv of [
+      ['--http', '--host=0.0.0.0'],
+      ['--http', '--host', '192.168.1.5'],
+      ['--http', '--host=::'],
+    ]) {
+      const parsed = parseHttpArgs(argv);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.problems.join(' ')).toMatch(/--allow-remote/);
+    }
+    const empty = parseHttpArgs(['--http', '--host=']);
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(empty.problems.join(' ')).toMatch(/--host needs a value/);
+    expect(parseHttpArgs(['--http', '--host=localhost']).ok).toBe(true);
+    expect(parseHttpArgs(['--http', '--host', '::1']).ok).toBe(true);
   });
 });
 
