@@ -32,7 +32,11 @@ export interface HarnessOptions {
   readonly headersTimeoutMs?: number;
   readonly bodyTimeoutMs?: number;
   /** The client-side quota; off unless given, so tests that make many calls stay fast. */
-  readonly rateLimit?: { readonly perMinute: number; readonly burst: number };
+  readonly rateLimit?: {
+    readonly perMinute: number;
+    readonly burst: number;
+    readonly maxQueuedPerCaller?: number;
+  };
   readonly retry?: Partial<RetryPolicy>;
   /** NETWORK_DISCOVERY_EMAIL / NETWORK_DISCOVERY_PASSWORD. */
   readonly login?: { readonly email: string; readonly password: string };
@@ -44,6 +48,8 @@ export interface HarnessOptions {
   readonly elicit?: ElicitAnswer;
   /** Where write attempts are recorded (none by default). */
   readonly audit?: AuditSink;
+  /** NETWORK_DISCOVERY_CONFIRM (auto by default). */
+  readonly confirm?: 'auto' | 'elicitation';
 }
 
 export interface Harness {
@@ -91,6 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     apiKey,
     ...(options.now ? { now: options.now } : {}),
     ...(options.audit ? { audit: options.audit } : {}),
+    ...(options.confirm ? { confirmMode: options.confirm } : {}),
   });
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(
