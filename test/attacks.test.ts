@@ -1,5 +1,6 @@
 // Regression tests for issue 11's attacks, through a real SDK client against a hostile sample service.
-import { describe, expect, it } from 'vitest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, QueueFullError } from '../src/api/rate-limiter.js';
 import { runDoctor } from '../src/cli/doctor.js';
 import type { AuditRecord } from '../src/confirm/audit.js';
@@ -7,9 +8,11 @@ import { createTokenSigner } from '../src/confirm/confirmation-token.js';
 import { isRedactionPlaceholder } from '../src/safety/placeholder.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { SAMPLE_CREDENTIAL_ID, type SampleData, sampleData } from '../src/sample-api/data.js';
+import { ensureBuilt } from './build-dist.js';
 import { envelopeError, JSON_TYPE, reply, startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { type HarnessOptions, textOf, useHarness } from './harness.js';
+import { connectStdio } from './stdio-client.js';
 
 const start = useHarness();
 const COMMUNITY = 'rotated-Community-2026x';
@@ -351,4 +354,32 @@ describe('8. the placeholder guard normalizes first', () => {
 
 it('the sample credential id stays the one these tests write to', () => {
   expect(ARGS.id).toBe(SAMPLE_CREDENTIAL_ID);
+});
+
+describe('over stdio, the built server', () => {
+  beforeAll(async () => {
+    await ensureBuilt();
+  }, 120_000);
+
+  it('reads NETWORK_DISCOVERY_CONFIRM=elicitation and refuses the token path', async () => {
+    const api = await startFakeApi();
+    const server = await connectStdio({
+      baseUrl: api.url,
+      env: { NETWORK_DISCOVERY_CONFIRM: 'elicitation' },
+    });
+    try {
+      const result = (await server.client.callTool({
+        name: 'update_snmp_credential',
+        arguments: ARGS,
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/NETWORK_DISCOVERY_CONFIRM=elicitation/);
+      expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+      // The audit line on stderr names the refusal.
+      expect(server.stderr()).toMatch(/"outcome":"refused"/);
+    } finally {
+      await server.close();
+      await api.close();
+    }
+  });
 });
