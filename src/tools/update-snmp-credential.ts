@@ -106,7 +106,7 @@ export const updateSnmpCredential = defineTool({
       throw new PlaceholderCommunityError();
     }
     const { confirmation_token: token, ...bound } = args;
-    // A token means the person already saw the preview; only a first call reads the current state.
+    // A token call skips the read unless a form will be shown: the form always carries the preview.
     const preview =
       token === undefined || confirmer.asksPerson()
         ? credentialPreview(
