@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, QueueFullError } from '../src/api/rate-limiter.js';
 import { runDoctor } from '../src/cli/doctor.js';
+import { parseConfig } from '../src/config.js';
 import type { AuditRecord } from '../src/confirm/audit.js';
 import { createTokenSigner } from '../src/confirm/confirmation-token.js';
 import { isRedactionPlaceholder } from '../src/safety/placeholder.js';
@@ -243,6 +244,13 @@ describe('5. the redactor cannot be poisoned', () => {
     }
   });
 
+  it('a community joins the redactor only once its arguments validated', async () => {
+    const h = await start();
+    const invalid = await h.call('update_snmp_credential', { ...updateArgs('Office'), id: 'nope' });
+    expect(invalid.isError).toBe(true);
+    expect(textOf(await h.call('list_discoveries', {}))).toContain('Office LAN sweep');
+  });
+
   it('adding secrets keeps one list, sorted, with no pattern rebuilt (redacts what it holds)', () => {
     const r = createRedactor();
     for (let i = 0; i < 4_000; i++) r.add(`community-${i}-xyz`);
@@ -354,6 +362,30 @@ describe('8. the placeholder guard normalizes first', () => {
 
 it('the sample credential id stays the one these tests write to', () => {
   expect(ARGS.id).toBe(SAMPLE_CREDENTIAL_ID);
+});
+
+describe('new settings are checked', () => {
+  it.each([
+    ['NETWORK_DISCOVERY_CONFIRM', 'sometimes', /auto or elicitation/],
+    ['NETWORK_DISCOVERY_HTTP_WRITES', 'maybe', /true\/false/],
+    ['NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS', '0', /whole number/],
+    ['NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS', 'many', /whole number/],
+  ])('%s=%s is refused', (name, value, problem) => {
+    const parsed = parseConfig({ NETWORK_DISCOVERY_BASE_URL: 'demo', [name]: value });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problems.join(' ')).toMatch(problem);
+  });
+
+  it("defaults keep today's behaviour on stdio and keep writes off over HTTP", () => {
+    const parsed = parseConfig({ NETWORK_DISCOVERY_BASE_URL: 'demo' });
+    if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+    expect(parsed.config).toMatchObject({
+      confirm: 'auto',
+      httpWrites: false,
+      httpMaxConnections: 64,
+      maxQueuedRequests: 50,
+    });
+  });
 });
 
 describe('over stdio, the built server', () => {
