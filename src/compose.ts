@@ -31,6 +31,8 @@ export interface Runtime {
   createServer(apiKey?: string, channel?: Channel): McpServer;
   /** NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS, for --http. */
   readonly httpMaxConnections: number;
+  /** Whether --http offers the write tool (NETWORK_DISCOVERY_HTTP_WRITES and not read-only). */
+  readonly httpWrites: boolean;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
     },
     httpMaxConnections: config.httpMaxConnections,
+    httpWrites: config.httpWrites && !config.readOnly,
     close: () => sender.close(),
   };
 }

@@ -320,11 +320,38 @@ describe('network-discovery-mcp --http (built entry)', () => {
   it('serves on 127.0.0.1 and warns when no token secret is shared across replicas', async () => {
     const { stderr } = await launch(
       ['--http', '--port', '0'],
-      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href, NETWORK_DISCOVERY_HTTP_WRITES: 'true' },
       /serving MCP/,
     );
     expect(stderr).toMatch(/serving MCP over Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);
     expect(stderr).toContain('NETWORK_DISCOVERY_TOKEN_SECRET is not set');
+    expect(stderr).toContain('no person is verified by this server');
+  });
+
+  it('without HTTP writes, says nothing about tokens', async () => {
+    const { stderr } = await launch(
+      ['--http', '--port', '0'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      /serving MCP/,
+    );
+    expect(stderr).toMatch(/serving MCP/);
+    expect(stderr).not.toContain('NETWORK_DISCOVERY_TOKEN_SECRET');
+  });
+
+  it('binds beyond loopback only with --allow-remote, and then warns', async () => {
+    const refused = await launch(
+      ['--http', '--port', '0', '--host=0.0.0.0'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      /$^/,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--allow-remote');
+    const allowed = await launch(
+      ['--http', '--port', '0', '--host=0.0.0.0', '--allow-remote'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      /serving MCP/,
+    );
+    expect(allowed.stderr).toMatch(/not loopback/);
   });
 
   it('exits 2 on a bad --port, in demo mode too', async () => {

@@ -227,7 +227,12 @@ export async function runHttpMode(
     await Promise.allSettled([runtime.close(), context.onClose()]);
     return 2;
   }
-  if (!context.tokenSecretSet) {
+  if (runtime.httpWrites) {
+    log.warn(
+      'NETWORK_DISCOVERY_HTTP_WRITES=true: HTTP callers can write, confirmed by the preview token alone (no client can show a form over stateless HTTP), so no person is verified by this server. Set NETWORK_DISCOVERY_CONFIRM=elicitation to refuse them.',
+    );
+  }
+  if (runtime.httpWrites && !context.tokenSecretSet) {
     log.warn(
       'NETWORK_DISCOVERY_TOKEN_SECRET is not set: confirmation tokens are signed with a random per-process key, so behind a load balancer another replica refuses them. Set the same secret on every replica.',
     );
