@@ -88,7 +88,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     timer = undefined;
     refill();
     while (waiting > 0 && tokens >= 1) {
-      const waiter = nextWaiter() as Waiter;
+      const waiter = nextWaiter();
+      if (!waiter) break;
       waiting -= 1;
       tokens -= 1;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
@@ -123,7 +124,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
               queue.splice(index, 1);
               waiting -= 1;
             }
-            if (queue.length === 0) queues.delete(caller);
+            if (queue.length === 0 && queues.get(caller) === queue) queues.delete(caller);
             reject(signal?.reason);
           },
         };
