@@ -1,10 +1,11 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
+import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
 import { createNameDirectories } from './api/name-directory.js';
 import { describeRetry } from './api/retry.js';
 import { createVersionMemo } from './api/service-profile.js';
-import { createSessionStore } from './api/session.js';
+import { createSessionStore, type SessionStore } from './api/session.js';
 import { createTransport } from './api/transport.js';
 import type { Config } from './config.js';
 import type { AuditSink } from './confirm/audit.js';
@@ -24,27 +25,41 @@ export interface RuntimeOptions {
   readonly demo?: boolean;
 }
 
+/** stdio: one client, the operator. http: any caller that reaches the port, each request apart. */
+export type Channel = 'stdio' | 'http';
+
 export interface Runtime {
   /** A server using the configured key, or `apiKey` when a caller brings its own (HTTP mode). */
-  createServer(apiKey?: string): McpServer;
+  createServer(apiKey?: string, channel?: Channel): McpServer;
+  /** NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS, for --http. */
+  readonly httpMaxConnections: number;
+  /** Whether --http offers the write tool (NETWORK_DISCOVERY_HTTP_WRITES and not read-only). */
+  readonly httpWrites: boolean;
   close(): Promise<void>;
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { config, redactor } = options;
   // One pool, one rate limiter and one login session for every server: keep-alive connections and
-  // the service's quota are shared across callers.
+  // the service's quota are shared across callers (in turns, per caller key).
   const sender = createTransport({
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
-    rateLimit: { perMinute: config.rateLimitPerMinute, burst: config.rateLimitBurst },
+    rateLimit: {
+      perMinute: config.rateLimitPerMinute,
+      burst: config.rateLimitBurst,
+      maxQueuedPerCaller: config.maxQueuedRequests,
+    },
     onRetry: (event) => options.log.debug(describeRetry(event)),
   });
   const login =
     config.email && config.password
       ? { email: config.email, password: config.password }
       : undefined;
-  const session = createSessionStore({ sessionId: config.sessionId, canLogin: Boolean(login) });
+  const session = sessionRedactedBy(
+    createSessionStore({ sessionId: config.sessionId, canLogin: Boolean(login) }),
+    redactor,
+  );
   // One service, one version: HTTP mode's per-request clients ask GET /api/version once between them.
   const versionMemo = createVersionMemo();
   // HTTP mode builds a server per request: they share one signer, so a token issued by one request
@@ -54,18 +69,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // Names are cached per key: one key's rights never show through another's results.
   const names = createNameDirectories();
   return {
-    createServer(apiKey) {
+    createServer(apiKey, channel = 'stdio') {
       const key = apiKey ?? config.apiKey;
-      const callerRedactor = apiKey ? redactor.withSecret(apiKey) : redactor;
+      // The operator's session (configured or logged in) goes only with the operator's own key: a
+      // caller with another key, valid or bogus, must not read release notes as the operator.
+      const operator = key === config.apiKey;
+      // Over HTTP every request redacts with its own child: what one caller adds (a community, its
+      // key) never masks words in another caller's results.
+      const callerRedactor = channel === 'http' ? redactor.withSecret(key) : redactor;
       const api = createApiClient({
         baseUrl: options.baseUrl,
         apiKey: key,
-        sessionId: config.sessionId,
-        login,
-        session,
+        ...(operator ? { sessionId: config.sessionId, login, session } : {}),
         versionMemo,
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
-        sender,
+        sender: channel === 'http' ? sender.forCaller(callerId(key)) : sender,
         redactor: callerRedactor,
       });
       return createServer({
@@ -74,13 +92,39 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         redactor: callerRedactor,
         log: options.log,
         audit: options.audit,
-        readOnly: config.readOnly,
+        // Over HTTP no client can show a form (stateless) and any caller reaching the port could
+        // write with the token path alone: the write tool is offered only when asked for.
+        readOnly: config.readOnly || (channel === 'http' && !config.httpWrites),
         maxResultBytes: config.maxResultBytes,
         apiKey: key,
         tokens,
+        confirmMode: config.confirm,
         demo: options.demo ?? false,
       });
     },
+    httpMaxConnections: config.httpMaxConnections,
+    httpWrites: config.httpWrites && !config.readOnly,
     close: () => sender.close(),
+  };
+}
+
+/** A short digest naming a caller for the quota's turns; never the key itself. */
+function callerId(key: string | undefined): string {
+  return createHash('sha256')
+    .update(key ?? '')
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** The shared session id is the operator's secret: the process-wide redactor learns it on sight. */
+function sessionRedactedBy(store: SessionStore, redactor: Redactor): SessionStore {
+  const learn = <T extends string | undefined>(id: T): T => {
+    redactor.add(id);
+    return id;
+  };
+  return {
+    available: store.available,
+    current: async (...args) => learn(await store.current(...args)),
+    renew: async (...args) => learn(await store.renew(...args)),
   };
 }

@@ -90,6 +90,19 @@ export const envSchema = z.object({
   NETWORK_DISCOVERY_DEMO_SCANOPY: z
     .enum(['0.14.13', '0.16.2', '0.17.22'], { error: 'must be 0.14.13, 0.16.2 or 0.17.22' })
     .default('0.14.13'),
+  NETWORK_DISCOVERY_CONFIRM: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const word = (value ?? '').trim().toLowerCase();
+      if (word === '' || word === 'auto') return 'auto' as const;
+      if (word === 'elicitation') return 'elicitation' as const;
+      ctx.addIssue({ code: 'custom', message: 'must be auto or elicitation' });
+      return z.NEVER;
+    }),
+  NETWORK_DISCOVERY_HTTP_WRITES: flag,
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: integerIn(1, 10_000, 64),
+  NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS: integerIn(1, 100_000, 50),
 });
 
 export type EnvName = keyof typeof envSchema.shape;
@@ -112,6 +125,13 @@ export interface Config {
   readonly maxResponseBytes: number;
   /** In demo mode, the Scanopy version the built-in sample API plays. */
   readonly demoScanopy: string;
+  /** `elicitation`: writes only after a person answers a form; `auto` falls back to tokens. */
+  readonly confirm: 'auto' | 'elicitation';
+  /** Whether --http registers the write tool at all. */
+  readonly httpWrites: boolean;
+  readonly httpMaxConnections: number;
+  /** Service requests one caller may have waiting for the quota before calls are turned away. */
+  readonly maxQueuedRequests: number;
 }
 
 export type ConfigResult =
@@ -164,6 +184,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxResultBytes: e.NETWORK_DISCOVERY_MAX_RESULT_BYTES,
     maxResponseBytes: e.NETWORK_DISCOVERY_MAX_RESPONSE_BYTES,
     demoScanopy: e.NETWORK_DISCOVERY_DEMO_SCANOPY,
+    confirm: e.NETWORK_DISCOVERY_CONFIRM,
+    httpWrites: e.NETWORK_DISCOVERY_HTTP_WRITES,
+    httpMaxConnections: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS,
+    maxQueuedRequests: e.NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS,
   };
   return { ok: true, config: Object.freeze(config) };
 }

@@ -88,9 +88,12 @@ describe('every stage of a write attempt', () => {
       tool: 'update_snmp_credential',
       credential_id: SAMPLE_CREDENTIAL_ID,
       credential_name: 'Office switches',
-      detail: 'via elicitation',
+      confirmation: 'elicitation',
+      detail: 'a person approved the form the client showed',
     });
-    expect(records()[2]).toMatchObject({ status: 200 });
+    // Every later stage of the attempt still says how it was confirmed.
+    expect(records()[1]).toMatchObject({ outcome: 'sent', confirmation: 'elicitation' });
+    expect(records()[2]).toMatchObject({ status: 200, confirmation: 'elicitation' });
     for (const record of records()) expect(Date.parse(String(record['time']))).not.toBeNaN();
     expect(lines.join('\n')).not.toContain(COMMUNITY);
   });
@@ -113,7 +116,13 @@ describe('every stage of a write attempt', () => {
     expect(outcomes()).toEqual(['preview-issued']);
     await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     expect(outcomes()).toEqual(['preview-issued', 'confirmed', 'sent', 'succeeded']);
-    expect(records()[1]).toMatchObject({ detail: 'via token' });
+    expect(records()[0]).not.toHaveProperty('confirmation');
+    expect(records()[1]).toMatchObject({
+      confirmation: 'token',
+      detail:
+        'the caller repeated the call with the preview token; no person verified by this server',
+    });
+    expect(records()[3]).toMatchObject({ outcome: 'succeeded', confirmation: 'token' });
     // The token is a capability: it is not written down either.
     expect(lines.join('\n')).not.toContain(String(token));
   });

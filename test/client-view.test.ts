@@ -150,7 +150,7 @@ const CASES: Record<string, Case> = {
 /** Tokens and clock-dependent values vary per run; everything else in a snapshot is exact. */
 function stable(value: string): string {
   return value
-    .replace(/ct1\.[\w.-]+/g, '<token>')
+    .replace(/ct[12]\.[\w.-]+/g, '<token>')
     .replace(/"expires_at":"[^"]+"/g, '"expires_at":"<expires>"');
 }
 

@@ -32,7 +32,11 @@ export interface HarnessOptions {
   readonly headersTimeoutMs?: number;
   readonly bodyTimeoutMs?: number;
   /** The client-side quota; off unless given, so tests that make many calls stay fast. */
-  readonly rateLimit?: { readonly perMinute: number; readonly burst: number };
+  readonly rateLimit?: {
+    readonly perMinute: number;
+    readonly burst: number;
+    readonly maxQueuedPerCaller?: number;
+  };
   readonly retry?: Partial<RetryPolicy>;
   /** NETWORK_DISCOVERY_EMAIL / NETWORK_DISCOVERY_PASSWORD. */
   readonly login?: { readonly email: string; readonly password: string };
@@ -46,6 +50,8 @@ export interface HarnessOptions {
   readonly audit?: AuditSink;
   /** Marks every result as demo data, as --demo does. */
   readonly demo?: boolean;
+  /** NETWORK_DISCOVERY_CONFIRM (auto by default). */
+  readonly confirm?: 'auto' | 'elicitation';
 }
 
 export interface Harness {
@@ -94,6 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.now ? { now: options.now } : {}),
     ...(options.audit ? { audit: options.audit } : {}),
     ...(options.demo ? { demo: true } : {}),
+    ...(options.confirm ? { confirmMode: options.confirm } : {}),
   });
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(

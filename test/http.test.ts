@@ -30,11 +30,17 @@ let api: SampleApi;
 const servers: { handle: HttpServerHandle; runtime: Runtime }[] = [];
 const clients: Client[] = [];
 
-async function startInstance(tokenSecret: string | undefined = SECRET): Promise<HttpServerHandle> {
+/** Writes are on here (NETWORK_DISCOVERY_HTTP_WRITES) unless `env` says otherwise. */
+async function startInstance(
+  tokenSecret: string | undefined = SECRET,
+  env: Record<string, string> = {},
+): Promise<HttpServerHandle> {
   const parsed = parseConfig({
     NETWORK_DISCOVERY_BASE_URL: api.url.href,
     NETWORK_DISCOVERY_API_KEY: KEY_CONFIGURED,
+    NETWORK_DISCOVERY_HTTP_WRITES: 'true',
     ...(tokenSecret ? { NETWORK_DISCOVERY_TOKEN_SECRET: tokenSecret } : {}),
+    ...env,
   });
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
   const redactor = createRedactor();
@@ -124,12 +130,28 @@ describe('HTTP mode options', () => {
       options: { host: DEFAULT_HOST, port: DEFAULT_PORT, allowedHosts: [] },
     });
     expect(DEFAULT_HOST).toBe('127.0.0.1');
-    expect(parseHttpArgs(['--http', '--port', '8080', '--host=0.0.0.0'])).toMatchObject({
-      ok: true,
-      options: { host: '0.0.0.0', port: 8080 },
-    });
+    expect(
+      parseHttpArgs(['--http', '--port', '8080', '--host=0.0.0.0', '--allow-remote']),
+    ).toMatchObject({ ok: true, options: { host: '0.0.0.0', port: 8080 } });
     expect(parseHttpArgs(['--http', '--port', 'eighty'])).toMatchObject({ ok: false });
     expect(parseHttpArgs(['--http', '--host'])).toMatchObject({ ok: false });
+  });
+
+  it('refuses a non-loopback or empty --host without --allow-remote, saying why', () => {
+    for (const argv of [
+      ['--http', '--host=0.0.0.0'],
+      ['--http', '--host', '192.168.1.5'],
+      ['--http', '--host=::'],
+    ]) {
+      const parsed = parseHttpArgs(argv);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.problems.join(' ')).toMatch(/--allow-remote/);
+    }
+    const empty = parseHttpArgs(['--http', '--host=']);
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(empty.problems.join(' ')).toMatch(/--host needs a value/);
+    expect(parseHttpArgs(['--http', '--host=localhost']).ok).toBe(true);
+    expect(parseHttpArgs(['--http', '--host', '::1']).ok).toBe(true);
   });
 });
 
@@ -298,11 +320,38 @@ describe('network-discovery-mcp --http (built entry)', () => {
   it('serves on 127.0.0.1 and warns when no token secret is shared across replicas', async () => {
     const { stderr } = await launch(
       ['--http', '--port', '0'],
-      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href, NETWORK_DISCOVERY_HTTP_WRITES: 'true' },
       /serving MCP/,
     );
     expect(stderr).toMatch(/serving MCP over Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);
     expect(stderr).toContain('NETWORK_DISCOVERY_TOKEN_SECRET is not set');
+    expect(stderr).toContain('no person is verified by this server');
+  });
+
+  it('without HTTP writes, says nothing about tokens', async () => {
+    const { stderr } = await launch(
+      ['--http', '--port', '0'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      /serving MCP/,
+    );
+    expect(stderr).toMatch(/serving MCP/);
+    expect(stderr).not.toContain('NETWORK_DISCOVERY_TOKEN_SECRET');
+  });
+
+  it('binds beyond loopback only with --allow-remote, and then warns', async () => {
+    const refused = await launch(
+      ['--http', '--port', '0', '--host=0.0.0.0'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      /$^/,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--allow-remote');
+    const allowed = await launch(
+      ['--http', '--port', '0', '--host=0.0.0.0', '--allow-remote'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href },
+      /serving MCP/,
+    );
+    expect(allowed.stderr).toMatch(/not loopback/);
   });
 
   it('exits 2 on a bad --port, in demo mode too', async () => {

@@ -22,10 +22,15 @@ describe('a redactor for one HTTP caller (withSecret)', () => {
     expect(shared.redact('callers-own-token-0123')).toBe('callers-own-token-0123');
   });
 
-  it('still adds what it sees (a community) to the shared redactor', () => {
+  it('keeps what it sees (a community) to itself: other callers are not masked by it', () => {
     const shared = createRedactor();
-    shared.withSecret('callers-own-token-4567').add('community-seen-by-one-caller');
-    expect(shared.redact('community-seen-by-one-caller')).toBe('[redacted]');
+    const caller = shared.withSecret('callers-own-token-4567');
+    caller.add('community-seen-by-one-caller');
+    expect(caller.redact('community-seen-by-one-caller')).toBe('[redacted]');
+    expect(shared.redact('community-seen-by-one-caller')).toBe('community-seen-by-one-caller');
+    expect(shared.withSecret('other-callers-token-89').redact('community-seen-by-one-caller')).toBe(
+      'community-seen-by-one-caller',
+    );
   });
 });
 

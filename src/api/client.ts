@@ -173,7 +173,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
     try {
-      const envelope = interpretResponse(endpoint, response, memo.reported);
+      const envelope = interpretResponse(
+        endpoint,
+        response,
+        memo.reported,
+        options.redactor.redact,
+      );
       memo.reported = envelope.meta?.server_version ?? memo.reported;
       return envelope;
     } catch (error) {

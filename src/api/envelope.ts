@@ -1,4 +1,5 @@
 // Turns a raw HTTP answer into the envelope or a typed error, surviving HTML, plain text and odd JSON.
+import { errorCode, errorParams } from '../safety/error-fields.js';
 import { sanitizeJson, serviceText } from '../safety/sanitize.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
 import type { RawResponse } from './http.js';
@@ -11,8 +12,12 @@ export function interpretResponse(
   endpoint: Endpoint,
   response: RawResponse,
   serverVersion: string | undefined,
+  /** Applied to service text before it is cut, so no secret is left half-masked by the cut. */
+  redact: (text: string) => string = (text) => text,
 ): Envelope {
   const { status } = response;
+  const cut = (text: string) => serviceText(redact(text), MAX_SERVICE_MESSAGE);
+  const messageOf = (error: unknown) => serviceMessage(error, cut);
   if (status >= 300 && status < 400) {
     const location = header(response, 'location');
     throw new HttpError(endpoint, status, { location: location && cut(location) });
@@ -24,8 +29,8 @@ export function interpretResponse(
     if (status < 300 && body.success) return body;
     throw new HttpError(endpoint, status, {
       serviceMessage: messageOf(body.error),
-      code: body.code,
-      params: body.params,
+      code: errorCode(body.code),
+      params: errorParams(body.params),
       retryAfterSeconds: retryAfter(response),
     });
   }
@@ -41,8 +46,8 @@ export function interpretResponse(
   throw new HttpError(endpoint, status, {
     serviceMessage: loose
       ? messageOf(loose['error'] ?? loose['message'])
-      : plainTextMessage(response),
-    code: typeof loose?.['code'] === 'string' ? loose['code'] : undefined,
+      : plainTextMessage(response, cut),
+    code: errorCode(loose?.['code']),
     retryAfterSeconds: retryAfter(response),
   });
 }
@@ -68,7 +73,7 @@ function looksLikeHtml(response: RawResponse): boolean {
 }
 
 /** The service's `error` is usually a string; on 402 it is an object with its own message. */
-function messageOf(error: unknown): string | undefined {
+function serviceMessage(error: unknown, cut: (text: string) => string): string | undefined {
   if (typeof error === 'string') return cut(error);
   if (error && typeof error === 'object') {
     const inner =
@@ -80,14 +85,13 @@ function messageOf(error: unknown): string | undefined {
 }
 
 /** Plain-text error bodies (400/415/422, raw 500s) are kept short; HTML pages are never quoted. */
-function plainTextMessage(response: RawResponse): string | undefined {
+function plainTextMessage(
+  response: RawResponse,
+  cut: (text: string) => string,
+): string | undefined {
   if (looksLikeHtml(response)) return undefined;
   const text = response.text.trim();
   return text === '' ? undefined : cut(text);
-}
-
-function cut(text: string): string {
-  return serviceText(text, MAX_SERVICE_MESSAGE);
 }
 
 /** Retry-After is whole seconds (usually 0) or an HTTP date. */

@@ -2,7 +2,7 @@
 import { retryAfter } from './envelope.js';
 import { CancelledError, NetworkError } from './errors.js';
 import type { HttpSender, RawRequest, RawResponse } from './http.js';
-import type { RateLimiter } from './rate-limiter.js';
+import { BusyError, QueueFullError, type RateLimiter } from './rate-limiter.js';
 
 export interface RetryPolicy {
   /** Attempts in all after 429s, the first included. */
@@ -117,7 +117,9 @@ async function acquire(limiter: RateLimiter | undefined, request: RawRequest): P
   if (!limiter) return;
   try {
     await limiter.acquire(request.signal);
-  } catch {
+  } catch (error) {
+    if (error instanceof QueueFullError)
+      throw new BusyError(request.endpoint, error.retryInSeconds);
     throw new CancelledError(request.endpoint);
   }
 }

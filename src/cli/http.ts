@@ -12,9 +12,18 @@ export const DEFAULT_HOST = '127.0.0.1';
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
+/** Slow headers must not hold a socket: a request's headers arrive within this or it is dropped. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** The whole request body within this; tool calls themselves may run longer (the response). */
+const REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS = 64;
+
 export interface HttpOptions {
   readonly host: string;
   readonly port: number;
+  /** Open sockets at once; more are refused by the kernel queue's owner (node) at once. */
+  readonly maxConnections?: number;
+  readonly headersTimeoutMs?: number;
   /** Extra Host names accepted besides loopback and the bound address (a proxy's public name). */
   readonly allowedHosts: readonly string[];
 }
@@ -23,7 +32,17 @@ export type HttpArgs =
   | { readonly ok: true; readonly options: HttpOptions }
   | { readonly ok: false; readonly problems: readonly string[] };
 
-/** Reads --port N, --host H and --allowed-host H (repeatable), as `--flag value` or `--flag=value`. */
+/** Whether a bind address keeps the server on this machine. */
+export function isLoopbackBind(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * Reads --port N, --host H, --allow-remote and --allowed-host H (repeatable), as `--flag value` or
+ * `--flag=value`. A host other than loopback needs --allow-remote: `--host=` (empty) or a typo
+ * would otherwise bind every interface without a word.
+ */
 export function parseHttpArgs(argv: readonly string[]): HttpArgs {
   const problems: string[] = [];
   const values = (flag: string): string[] => {
@@ -44,7 +63,13 @@ export function parseHttpArgs(argv: readonly string[]): HttpArgs {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     problems.push('--port must be a whole number from 0 to 65535');
   }
-  const host = values('--host').at(-1) ?? DEFAULT_HOST;
+  const host = (values('--host').at(-1) ?? DEFAULT_HOST).trim();
+  if (host === '') problems.push('--host needs a value (an address to bind, e.g. 127.0.0.1)');
+  else if (!isLoopbackBind(host) && !argv.includes('--allow-remote')) {
+    problems.push(
+      `--host ${host} is not a loopback address: every machine that can reach it could call the tools with the configured key. Add --allow-remote to mean it (and put a TLS proxy with authentication in front).`,
+    );
+  }
   const allowedHosts = values('--allowed-host').map((h) => h.toLowerCase());
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, options: { host, port, allowedHosts } };
@@ -101,12 +126,23 @@ export async function startHttpServer(
   log: Logger,
 ): Promise<HttpServerHandle> {
   const allowed = allowedHostnames(options);
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log.error(`HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) rpcError(res, 500, -32603, 'Internal server error');
-    });
-  });
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeout),
+      // How often node looks for requests past those limits (default 30 s, which would let a
+      // slow client hold a socket three times longer than the limit says).
+      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        log.error(`HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) rpcError(res, 500, -32603, 'Internal server error');
+      });
+    },
+  );
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -127,7 +163,7 @@ export async function startHttpServer(
     if (key === null) {
       return rpcError(res, 401, -32001, 'Authorization must be "Bearer <user API key>"');
     }
-    const mcp = runtime.createServer(key);
+    const mcp = runtime.createServer(key, 'http');
     // No sessionIdGenerator: stateless, no Mcp-Session-Id, so any replica can take any request.
     const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {
@@ -144,6 +180,11 @@ export async function startHttpServer(
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  if (!isLoopbackBind(options.host)) {
+    log.warn(
+      `listening on ${host}, not loopback (--allow-remote): anyone who reaches this port can call the tools; without a bearer key they use the configured key.`,
+    );
+  }
   if (!allowed) {
     log.warn(
       `listening on every interface without --allowed-host: Host and Origin are not checked. Put it behind a proxy that checks them, or pass --allowed-host <public name>.`,
@@ -186,12 +227,21 @@ export async function runHttpMode(
     await Promise.allSettled([runtime.close(), context.onClose()]);
     return 2;
   }
-  if (!context.tokenSecretSet) {
+  if (runtime.httpWrites) {
+    log.warn(
+      'NETWORK_DISCOVERY_HTTP_WRITES=true: HTTP callers can write, confirmed by the preview token alone (no client can show a form over stateless HTTP), so no person is verified by this server. Set NETWORK_DISCOVERY_CONFIRM=elicitation to refuse them.',
+    );
+  }
+  if (runtime.httpWrites && !context.tokenSecretSet) {
     log.warn(
       'NETWORK_DISCOVERY_TOKEN_SECRET is not set: confirmation tokens are signed with a random per-process key, so behind a load balancer another replica refuses them. Set the same secret on every replica.',
     );
   }
-  const server = await startHttpServer(runtime, args.options, log);
+  const server = await startHttpServer(
+    runtime,
+    { ...args.options, maxConnections: runtime.httpMaxConnections },
+    log,
+  );
   log.info(`serving MCP over Streamable HTTP at ${server.url.href} (stateless)`);
   const shutdown = async () => {
     await Promise.allSettled([server.close(), runtime.close(), context.onClose()]);

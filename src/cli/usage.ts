@@ -22,6 +22,12 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
     'largest service response read, in bytes (default 32000000)',
   NETWORK_DISCOVERY_DEMO_SCANOPY:
     'demo mode: the Scanopy version the sample plays (0.14.13, 0.16.2, 0.17.22)',
+  NETWORK_DISCOVERY_CONFIRM:
+    'auto (default): a form when the client has one, else preview + token; elicitation: forms only',
+  NETWORK_DISCOVERY_HTTP_WRITES: 'true: offer the write tool over --http too (off by default)',
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: '--http: most open connections at once (default 64)',
+  NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS:
+    'service requests one caller may queue for the quota before "busy" (default 50)',
 };
 
 export const ENV_DOCS = MEANINGS;
@@ -38,7 +44,7 @@ export function usage(): string {
     `  ${SERVER_NAME}              serve MCP over stdio`,
     `  ${SERVER_NAME} --demo       serve sample data, no service needed (--demo=0.17.22: that version)`,
     `  ${SERVER_NAME} doctor       check the settings against the service, print a report`,
-    `  ${SERVER_NAME} --http [--port N] [--host H] [--allowed-host NAME]...`,
+    `  ${SERVER_NAME} --http [--port N] [--host H [--allow-remote]] [--allowed-host NAME]...`,
     `${' '.repeat(SERVER_NAME.length + 16)}serve MCP over Streamable HTTP at /mcp (default 127.0.0.1:3000)`,
     `  ${SERVER_NAME} --help       show this help`,
     `  ${SERVER_NAME} --version    show the version`,

@@ -17,6 +17,11 @@ export interface AuditRecord {
   readonly credential_name: string;
   /** HTTP status of the write's answer, when there was one. */
   readonly status?: number;
+  /**
+   * How the write was confirmed: `elicitation` (a person answered the client's form) or `token`
+   * (the caller sent the preview's token back; no person verified by this server).
+   */
+  readonly confirmation?: 'elicitation' | 'token';
   /** Why: how it was confirmed, why it was refused or failed. Never a secret. */
   readonly detail?: string;
 }
@@ -35,6 +40,7 @@ export function auditLine(record: AuditRecord, time: Date): string {
     credential_id: record.credential_id,
     credential_name: record.credential_name,
     ...(record.status === undefined ? {} : { status: record.status }),
+    ...(record.confirmation === undefined ? {} : { confirmation: record.confirmation }),
     ...(record.detail === undefined ? {} : { detail: record.detail }),
   });
 }

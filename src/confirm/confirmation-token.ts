@@ -1,11 +1,13 @@
-// Confirmation tokens: an HMAC over the exact arguments with an expiry, usable once.
+// Confirmation tokens: an HMAC over the exact arguments with an expiry, usable once per process.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_TTL_MS = 5 * 60 * 1000;
 
+export type TokenProblem = 'malformed' | 'expired' | 'mismatch' | 'used' | 'foreign';
+
 export type TokenCheck =
   | { readonly valid: true }
-  | { readonly valid: false; readonly reason: 'malformed' | 'expired' | 'mismatch' | 'used' };
+  | { readonly valid: false; readonly reason: TokenProblem };
 
 export interface TokenSigner {
   issue(bound: unknown): { token: string; expiresAt: Date };
@@ -25,47 +27,71 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * ct2.<key id>.<expiry in base 36>.<HMAC>. The key id (a digest of the signing key, not the key)
+ * tells "signed by another process or before a restart" apart from "issued for other arguments".
+ * The expiry has exactly one spelling (no leading zeros): the regex alone decides the format, and
+ * the used record is keyed on the signature, so no re-spelling of a token redeems it twice.
+ */
+const TOKEN_FORMAT = /^ct2\.([A-Za-z0-9_-]{8})\.([1-9a-z][0-9a-z]{0,10})\.([A-Za-z0-9_-]{43})$/;
+
 /** One signer per process: its used-token record is what makes a token single-use. */
 export function createTokenSigner(secret: string | undefined, now: () => number): TokenSigner {
   // Without a shared secret a fresh random key per process is right: tokens die with the process.
   const key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  const keyId = createHmac('sha256', key).update('ct2 key id').digest('base64url').slice(0, 8);
+  /** Signature -> expiry; entries go once expired, since an expired token is refused anyway. */
   const used = new Map<string, number>();
 
   const sign = (expiresAt: number, bound: unknown) =>
     createHmac('sha256', key)
-      .update(`${expiresAt}.${canonicalJson(bound)}`)
+      .update(`${keyId}.${expiresAt}.${canonicalJson(bound)}`)
       .digest('base64url');
 
   const forgetExpired = () => {
     const t = now();
-    for (const [token, expiry] of used) if (expiry < t) used.delete(token);
+    for (const [signature, expiry] of used) if (expiry < t) used.delete(signature);
   };
 
   return {
     issue(bound) {
       const expiresAt = now() + TOKEN_TTL_MS;
       return {
-        token: `ct1.${expiresAt.toString(36)}.${sign(expiresAt, bound)}`,
+        token: `ct2.${keyId}.${expiresAt.toString(36)}.${sign(expiresAt, bound)}`,
         expiresAt: new Date(expiresAt),
       };
     },
     redeem(token, bound) {
-      const match = /^ct1\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-      if (!match?.[1] || !match[2]) return { valid: false, reason: 'malformed' };
-      const expiresAt = Number.parseInt(match[1], 36);
+      const match = TOKEN_FORMAT.exec(token);
+      if (!match?.[1] || !match[2] || !match[3]) return { valid: false, reason: 'malformed' };
+      if (match[1] !== keyId) return { valid: false, reason: 'foreign' };
+      const expiresAt = Number.parseInt(match[2], 36);
+      // Beyond 2^53 two spellings could parse to one number: only the exact round trip counts.
+      if (expiresAt.toString(36) !== match[2]) return { valid: false, reason: 'malformed' };
+      const signature = match[3];
       const expected = Buffer.from(sign(expiresAt, bound));
-      const given = Buffer.from(match[2]);
+      const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
         return { valid: false, reason: 'mismatch' };
       }
       if (now() > expiresAt) return { valid: false, reason: 'expired' };
       forgetExpired();
-      if (used.has(token)) return { valid: false, reason: 'used' };
-      used.set(token, expiresAt);
+      if (used.has(signature)) return { valid: false, reason: 'used' };
+      used.set(signature, expiresAt);
       return { valid: true };
     },
   };
 }
+
+/** Why a token was refused, in words for the caller; `foreign` says how to keep tokens valid. */
+export const TOKEN_PROBLEM_TEXT: Readonly<Record<TokenProblem, string>> = {
+  malformed: 'is not a token this server issues',
+  expired: 'has expired (tokens last 5 minutes)',
+  mismatch: 'was issued for different arguments',
+  used: 'was already used',
+  foreign:
+    'was signed by another server process or before a restart (set the same NETWORK_DISCOVERY_TOKEN_SECRET on every replica to keep tokens across restarts)',
+};
 
 /**
  * Binds every token to a caller (a digest of its API key), so in HTTP mode one user's token is

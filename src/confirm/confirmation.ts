@@ -1,16 +1,21 @@
 // Asks a person before a write: form elicitation when the client offers it, else a signed token.
 
 import { ToolMessageError } from '../tools/tool-message-error.js';
-import type { TokenSigner } from './confirmation-token.js';
+import type { TokenProblem, TokenSigner } from './confirmation-token.js';
+
+/**
+ * How a write may be confirmed. `auto`: a form when the client offers one, else the preview and
+ * token. `elicitation`: a form or nothing; the token path proves only that the caller repeated
+ * the call, not that a person agreed, so some operators refuse it.
+ */
+export type ConfirmMode = 'auto' | 'elicitation';
 
 export type ConfirmationDecision =
+  /** `elicitation`: a person answered the form. `token`: the caller sent the preview's token back. */
   | { readonly kind: 'confirmed'; readonly via: 'elicitation' | 'token' }
   | { readonly kind: 'declined'; readonly action: 'decline' | 'cancel' | 'unchecked' }
   | { readonly kind: 'preview'; readonly token: string; readonly expiresAt: Date }
-  | {
-      readonly kind: 'invalid-token';
-      readonly reason: 'malformed' | 'expired' | 'mismatch' | 'used';
-    };
+  | { readonly kind: 'invalid-token'; readonly reason: TokenProblem };
 
 export interface ConfirmationRequest {
   /** What the person is shown; never contains a secret. */
@@ -22,6 +27,8 @@ export interface ConfirmationRequest {
 }
 
 export interface Confirmer {
+  /** True when confirm() will ask a person in a form, token or not: the tool builds the preview. */
+  asksPerson(): boolean;
   confirm(request: ConfirmationRequest): Promise<ConfirmationDecision>;
 }
 
@@ -31,35 +38,51 @@ export interface ElicitationPort {
   askBoolean(message: string, signal: AbortSignal): Promise<{ action: string; confirm?: unknown }>;
 }
 
-export function createConfirmer(elicitation: ElicitationPort, tokens: TokenSigner): Confirmer {
+/** NETWORK_DISCOVERY_CONFIRM=elicitation and a client without forms: refused, with why. */
+export class FormRequiredError extends ToolMessageError {
+  constructor() {
+    super(
+      "Nothing was written: this server is set to NETWORK_DISCOVERY_CONFIRM=elicitation, so a write needs a person to approve it in a form shown by the client, and this client does not offer forms (MCP form elicitation; over --http no client does, because each request is stateless). Make the change in the service's web UI, or use a client with form elicitation (e.g. Claude Code, VS Code) over stdio.",
+    );
+  }
+}
+
+export function createConfirmer(
+  elicitation: ElicitationPort,
+  tokens: TokenSigner,
+  mode: ConfirmMode = 'auto',
+): Confirmer {
   return {
+    asksPerson: () => elicitation.supportsForm(),
     async confirm({ message, bound, token, signal }) {
-      // A token can only exist if this server issued it after showing a preview.
+      // A form comes first whatever the caller sends: a token must never stand in for a person
+      // the client could have asked (it may come from the model, or from a sibling process).
+      if (elicitation.supportsForm()) return askForm(elicitation, message, signal);
+      if (mode === 'elicitation') throw new FormRequiredError();
       if (token !== undefined) {
         const check = tokens.redeem(token, bound);
         return check.valid
           ? { kind: 'confirmed', via: 'token' }
           : { kind: 'invalid-token', reason: check.reason };
       }
-      if (elicitation.supportsForm()) {
-        const answer = await askUser(elicitation, message, signal);
-        if (answer.action === 'accept' && answer.confirm === true) {
-          return { kind: 'confirmed', via: 'elicitation' };
-        }
-        return {
-          kind: 'declined',
-          action:
-            answer.action === 'accept'
-              ? 'unchecked'
-              : answer.action === 'cancel'
-                ? 'cancel'
-                : 'decline',
-        };
-      }
       const issued = tokens.issue(bound);
       return { kind: 'preview', token: issued.token, expiresAt: issued.expiresAt };
     },
   };
+}
+
+async function askForm(
+  elicitation: ElicitationPort,
+  message: string,
+  signal: AbortSignal,
+): Promise<ConfirmationDecision> {
+  const answer = await askUser(elicitation, message, signal);
+  if (answer.action === 'accept' && answer.confirm === true) {
+    return { kind: 'confirmed', via: 'elicitation' };
+  }
+  const action =
+    answer.action === 'accept' ? 'unchecked' : answer.action === 'cancel' ? 'cancel' : 'decline';
+  return { kind: 'declined', action };
 }
 
 async function askUser(elicitation: ElicitationPort, message: string, signal: AbortSignal) {

@@ -1,4 +1,5 @@
 // The before/after of an SNMP credential update, as a person reads it before confirming.
+import { quotable } from '../safety/sanitize.js';
 import type { CredentialOutput } from '../tools/schemas.js';
 import { namedIds } from '../views/format.js';
 
@@ -54,11 +55,14 @@ function fieldLine(label: string, before: string, after: string): string {
 }
 
 export function credentialPreview(
-  next: CredentialChange,
+  change: CredentialChange,
   current: CurrentState,
   names: PreviewNames = NO_NAMES,
 ): CredentialPreview {
   const tagList = (tags: readonly string[]) => tagListOf(tags, names);
+  // Names are chosen by the caller or the service: one line, quotes escaped, so each stays
+  // visibly a quoted name in the form and can never add a sentence of its own.
+  const next = { ...change, name: quotable(change.name) };
   if (!current.known) {
     return {
       text: [
@@ -74,7 +78,7 @@ export function credentialPreview(
       warnings: [],
     };
   }
-  const before = current.credential;
+  const before = { ...current.credential, name: quotable(current.credential.name) };
   const beforeVersion = before.version ?? 'V2c';
   const removed = before.tags.filter((tag) => !next.tags.includes(tag));
   const added = next.tags.filter((tag) => !before.tags.includes(tag));

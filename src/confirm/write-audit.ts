@@ -1,26 +1,34 @@
 // What each stage of a write attempt records in the audit trail: outcome, status and a short why.
 import { ApiError, HttpError } from '../api/errors.js';
 import type { AuditOutcome, AuditRecord, AuditSink } from './audit.js';
-import type { ConfirmationDecision } from './confirmation.js';
+import { type ConfirmationDecision, FormRequiredError } from './confirmation.js';
 
-type Extra = Pick<AuditRecord, 'status' | 'detail'>;
+type Extra = Pick<AuditRecord, 'status' | 'detail' | 'confirmation'>;
 
 /** Records stages of one write attempt against one credential. */
 export type WriteAuditor = (outcome: AuditOutcome, extra?: Partial<Extra>) => void;
 
+/**
+ * Once a record names how the write was confirmed, every later record of the same attempt (sent,
+ * succeeded, failed) names it too, so each line of the trail says whether a person approved it.
+ */
 export function writeAuditor(
   audit: AuditSink,
   tool: string,
   credential: { readonly id: string; readonly name: string },
 ): WriteAuditor {
-  return (outcome, extra = {}) =>
+  let confirmation: AuditRecord['confirmation'];
+  return (outcome, extra = {}) => {
+    confirmation = extra.confirmation ?? confirmation;
     audit({
       tool,
       outcome,
       credential_id: credential.id,
       credential_name: credential.name,
       ...extra,
+      ...(confirmation ? { confirmation } : {}),
     });
+  };
 }
 
 const OUTCOME: Readonly<Record<ConfirmationDecision['kind'], AuditOutcome>> = {
@@ -30,13 +38,28 @@ const OUTCOME: Readonly<Record<ConfirmationDecision['kind'], AuditOutcome>> = {
   'invalid-token': 'refused',
 };
 
+/** What each way of confirming proves; the token path proves no person saw anything. */
+const CONFIRMED_DETAIL = {
+  elicitation: 'a person approved the form the client showed',
+  token: 'the caller repeated the call with the preview token; no person verified by this server',
+} as const;
+
 /** The record of a confirmation decision: how it was confirmed, declined or refused. */
 export function decisionRecord(decision: ConfirmationDecision): [AuditOutcome, Partial<Extra>] {
   const outcome = OUTCOME[decision.kind];
-  if (decision.kind === 'confirmed') return [outcome, { detail: `via ${decision.via}` }];
+  if (decision.kind === 'confirmed') {
+    return [outcome, { confirmation: decision.via, detail: CONFIRMED_DETAIL[decision.via] }];
+  }
   if (decision.kind === 'declined') return [outcome, { detail: decision.action }];
   if (decision.kind === 'invalid-token') return [outcome, { detail: `token ${decision.reason}` }];
   return [outcome, {}];
+}
+
+/** Confirmation could not be obtained: refused by policy, or the form itself failed. */
+export function confirmationFailureRecord(error: unknown): [AuditOutcome, Partial<Extra>] {
+  return error instanceof FormRequiredError
+    ? ['refused', { detail: 'no form: NETWORK_DISCOVERY_CONFIRM=elicitation' }]
+    : ['failed', { detail: 'confirmation not obtained' }];
 }
 
 /** A failed write: the status and error code or kind, never the service's message. */

@@ -14,7 +14,6 @@ import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
 import type { Redactor } from '../safety/redact.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
-import { jsonOf } from '../views/result-json.js';
 import { toolListing } from './listing.js';
 import { describeError, type ErrorContext } from './tool-error.js';
 
@@ -85,11 +84,9 @@ async function runTool(
     const output = await tool.handler(args, context);
     // Each channel stands alone (clients read one or the other), so each carries the demo mark.
     const view = deps.demo ? { demo: DEMO_MARK, ...output.structured } : output.structured;
-    // Results pass the redactor too: the service may echo a secret back in any field.
-    const json = jsonOf(view);
-    const redacted = deps.redactor.redact(json);
-    // Parsed again only when something was redacted: a large result is not copied for nothing.
-    const structured = redacted === json ? view : JSON.parse(redacted);
+    // Results pass the redactor too: the service may echo a secret back in any field. Value by
+    // value, never on the JSON text, so no secret (say "true") can break the structure.
+    const structured = deps.redactor.redactValue(view);
     return {
       content: [{ type: 'text', text: deps.redactor.redact(demoMarked(output.text, deps)) }],
       structuredContent: structured,

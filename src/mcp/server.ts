@@ -4,7 +4,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from '../api/client.js';
 import { createNameDirectory, type NameDirectory } from '../api/name-directory.js';
 import { type AuditSink, noAudit } from '../confirm/audit.js';
-import { createConfirmer, type ElicitationPort } from '../confirm/confirmation.js';
+import {
+  type ConfirmMode,
+  createConfirmer,
+  type ElicitationPort,
+} from '../confirm/confirmation.js';
 import {
   createTokenSigner,
   scopedSigner,
@@ -27,6 +31,9 @@ export const INSTRUCTIONS = [
   "Every write needs the user's explicit confirmation; never invent or reuse a confirmation_token.",
 ].join(' ');
 
+const CHECKBOX_DESCRIPTION =
+  'Tick to approve the write described above (names in quotes are data from the service or the assistant, not advice).';
+
 const DEMO_INSTRUCTIONS =
   'DEMO MODE: every result is built-in sample data, not a real network; writes change only the sample data.';
 
@@ -45,6 +52,8 @@ export interface ServerDependencies {
   /** The process's token signer, shared so a token is single-use across servers (HTTP mode). */
   readonly tokens?: TokenSigner;
   readonly tokenSecret?: string | undefined;
+  /** NETWORK_DISCOVERY_CONFIRM: `elicitation` refuses writes from clients without forms. */
+  readonly confirmMode?: ConfirmMode;
   readonly now?: () => number;
   /** Demo mode: every result is marked as built-in sample data. */
   readonly demo?: boolean;
@@ -70,10 +79,12 @@ export function createServer(deps: ServerDependencies): McpServer {
           requestedSchema: {
             type: 'object',
             properties: {
+              // Only this server's own words beside the checkbox: the message above it quotes names
+              // the service or the caller chose, and a name must never read as advice to approve.
               confirm: {
                 type: 'boolean',
                 title: 'Apply this change?',
-                description: message.split('\n')[0] ?? '',
+                description: CHECKBOX_DESCRIPTION,
               },
             },
             required: ['confirm'],
@@ -93,7 +104,7 @@ export function createServer(deps: ServerDependencies): McpServer {
     api: deps.api,
     names: deps.names ?? createNameDirectory(),
     redactor: deps.redactor,
-    confirmer: createConfirmer(elicitation, tokens),
+    confirmer: createConfirmer(elicitation, tokens, deps.confirmMode ?? 'auto'),
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
     errorContext: { apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_') },

@@ -1,19 +1,28 @@
 // The one place secrets are known and scrubbed: API key, session, password, every community seen.
+import { isRedactionPlaceholder } from './placeholder.js';
+
 const MASK = '[redacted]';
 /** Shorter values cannot be told apart from ordinary text; masking them would garble every result. */
 const MIN_SECRET_LENGTH = 4;
 /** Secrets at least this long are masked wherever they appear, even inside a longer word. */
 const ANYWHERE_LENGTH = 12;
 
-/** Holds every secret this process has seen and removes them from any text. */
+/** Holds the secrets one scope (the process, or one HTTP caller) has seen and removes them. */
 export interface Redactor {
   /** Remembers a secret so it is scrubbed from everything redacted afterwards. */
   add(secret: string | undefined): void;
   /** Returns text with every known secret and credential header value replaced. */
   redact(text: string): string;
   /**
-   * A redactor that also masks `secret` (one HTTP caller's own key) without keeping it in this
-   * one, so a long-running server does not accumulate every caller's key; add() still reaches here.
+   * Redacts every string inside a JSON-like value, returning the same object when nothing
+   * changed. Values are masked one by one, never by editing serialized JSON, so a secret such as
+   * "true" or a quote can never break the structure.
+   */
+  redactValue<T>(value: T): T;
+  /**
+   * A redactor for one HTTP caller: it masks what this one masks plus `secret` (the caller's own
+   * key) and whatever is added to it, but what it learns stays with it, so no caller can teach the
+   * process to mask words in another caller's results, and keys do not pile up in a long run.
    */
   withSecret(secret: string | undefined): Redactor;
 }
@@ -59,47 +68,105 @@ const CREDENTIAL_PATTERNS: readonly (readonly [
 const CREDENTIAL_WORDS =
   /authorization|cookie|session_id=|password|community|api_?key|secret|bearer|scp_[ud]_/i;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Boundary characters for short secrets: "abcd" must spare "abcdef". */
+const WORD_CHAR = /[A-Za-z0-9_-]/;
+
+/** Replaces every occurrence of `form`; short forms only where they stand as a whole token. */
+function maskForm(text: string, form: string): string {
+  let at = text.indexOf(form);
+  if (at < 0) return text;
+  const anywhere = form.length >= ANYWHERE_LENGTH;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    const before = text[at - 1];
+    const after = text[at + form.length];
+    const whole = (!before || !WORD_CHAR.test(before)) && (!after || !WORD_CHAR.test(after));
+    if (anywhere || whole) {
+      out += `${text.slice(from, at)}${MASK}`;
+      from = at + form.length;
+      at = text.indexOf(form, from);
+    } else {
+      at = text.indexOf(form, at + 1);
+    }
+  }
+  return out + text.slice(from);
 }
 
-/** Long secrets match anywhere; short ones only as a whole token, so "abcd" spares "abcdef". */
-function secretPattern(secret: string): string {
-  const escaped = escapeRegExp(secret);
-  return secret.length >= ANYWHERE_LENGTH
-    ? escaped
-    : `(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`;
+/**
+ * The spellings a secret reappears in: URL-, form- and JSON-escaped echoes, the same with runs of
+ * whitespace collapsed or trimmed (an HTML page or a log line), and for long secrets the leading
+ * half (a UI or an error that shows "scp_u_abcd…", or a message cut in the middle of the key).
+ */
+function formsOf(secret: string): string[] {
+  const collapsed = secret.replace(/\s+/g, ' ').trim();
+  const forms = new Set<string>();
+  for (const base of [secret, collapsed]) {
+    forms.add(base);
+    forms.add(encodeURIComponent(base));
+    forms.add(encodeURIComponent(base).replace(/%20/g, '+'));
+    forms.add(JSON.stringify(base).slice(1, -1));
+    forms.add(JSON.stringify(JSON.stringify(base).slice(1, -1)).slice(1, -1));
+  }
+  if (secret.length >= 16) forms.add(secret.slice(0, Math.max(8, Math.ceil(secret.length / 2))));
+  return [...forms].filter((form) => form.trim().length >= MIN_SECRET_LENGTH);
 }
 
-export function createRedactor(initial: readonly (string | undefined)[] = []): Redactor {
-  const secrets = new Set<string>();
-  let matcher: RegExp | undefined;
+/** True for values that are not secrets: blank, too short, or a redaction placeholder. */
+function notASecret(secret: string | undefined): secret is undefined {
+  return !secret || secret.trim().length < MIN_SECRET_LENGTH || isRedactionPlaceholder(secret);
+}
 
-  const rebuild = () => {
-    // Longest first so a secret that contains another is masked whole.
-    const sorted = [...secrets].sort((a, b) => b.length - a.length).map(secretPattern);
-    matcher = sorted.length > 0 ? new RegExp(sorted.join('|'), 'g') : undefined;
+function redactDeep(value: unknown, redact: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactDeep(item, redact, depth + 1));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, inner]) => {
+    const next = redactDeep(inner, redact, depth + 1);
+    if (next !== inner) changed = true;
+    return [key, next] as const;
+  });
+  return changed ? Object.fromEntries(entries) : value;
+}
+
+export function createRedactor(
+  initial: readonly (string | undefined)[] = [],
+  parent?: (text: string) => string,
+): Redactor {
+  const seen = new Set<string>();
+  const known = new Set<string>();
+  /** Every form, longest first so a secret containing another is masked whole. Kept sorted on
+   *  insertion (a binary search and one splice), never rebuilt: adding costs O(forms), not a regex. */
+  const forms: string[] = [];
+
+  const insert = (form: string) => {
+    let lo = 0;
+    let hi = forms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((forms[mid] as string).length >= form.length) lo = mid + 1;
+      else hi = mid;
+    }
+    forms.splice(lo, 0, form);
   };
 
   const add = (secret: string | undefined) => {
-    // Blank values and the service's own "********" placeholder are not secrets.
-    if (!secret || secret.trim().length < MIN_SECRET_LENGTH || /^\*+$/.test(secret)) return;
-    if (secrets.has(secret)) return;
-    // URL-encoded, form-encoded and JSON-escaped forms are how a secret reappears in echoes.
-    for (const form of [
-      secret,
-      encodeURIComponent(secret),
-      encodeURIComponent(secret).replace(/%20/g, '+'),
-      JSON.stringify(secret).slice(1, -1),
-      JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1),
-    ]) {
-      secrets.add(form);
+    if (notASecret(secret) || seen.has(secret)) return;
+    seen.add(secret);
+    for (const form of formsOf(secret)) {
+      if (known.has(form)) continue;
+      known.add(form);
+      insert(form);
     }
-    rebuild();
   };
 
   const redact = (text: string) => {
-    let out = matcher ? text.replace(matcher, MASK) : text;
+    let out = parent ? parent(text) : text;
+    for (const form of forms) out = maskForm(out, form);
     if (!CREDENTIAL_WORDS.test(out)) return out;
     for (const [pattern, replace] of CREDENTIAL_PATTERNS) {
       out = out.replace(pattern, (_match, label: string, value: string) => replace(label, value));
@@ -108,13 +175,10 @@ export function createRedactor(initial: readonly (string | undefined)[] = []): R
   };
 
   for (const secret of initial) add(secret);
-  const self: Redactor = {
+  return {
     add,
     redact,
-    withSecret(secret) {
-      const own = createRedactor([secret]);
-      return { add, redact: (text) => own.redact(redact(text)), withSecret: self.withSecret };
-    },
+    redactValue: <T>(value: T) => redactDeep(value, redact, 0) as T,
+    withSecret: (secret) => createRedactor([secret], redact),
   };
-  return self;
 }

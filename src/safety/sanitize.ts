@@ -1,9 +1,10 @@
-// Cleans text that someone else wrote before a model reads it: invisible and control characters go.
+// Cleans text that someone else wrote before a model or a person reads it: one line, visible, short.
 
 /**
  * C0/C1 controls except \t and \n, zero-width and invisible formatting characters, bidirectional
  * embeddings, overrides, isolates and marks, and Unicode tag characters (invisible ASCII look-alikes
- * used to smuggle instructions). \r goes too: a CR can hide what precedes it on a terminal.
+ * used to smuggle instructions). \r and ESC go too: a CR can hide what precedes it on a terminal,
+ * and ESC starts the sequences that hide or recolour text.
  */
 const UNSAFE_CLASS =
   '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB';
@@ -12,6 +13,9 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** A quick test: anything unsafe, a line separator, or any surrogate (astral or lone). */
 const NEEDS_WORK = new RegExp(`[${UNSAFE_CLASS}\\u2028\\u2029\\uD800-\\uDFFF]`);
+/** The same for one-line service values: tabs and newlines count as work too. */
+const NEEDS_WORK_ONE_LINE = new RegExp(`[${UNSAFE_CLASS}\\t\\n\\u2028\\u2029\\uD800-\\uDFFF]`);
+const LINE_BREAKS = /\s*[\t\n]\s*/g;
 
 /** Beyond this depth a service value is replaced: deep nesting only serves to exhaust the stack. */
 export const MAX_DEPTH = 64;
@@ -19,6 +23,22 @@ const TOO_DEEP = '[nested too deeply; left out]';
 
 /** Service error messages are cut to this many characters. */
 export const MAX_SERVICE_TEXT = 300;
+/** Any other string value from the service: long enough for any real field, short enough to read. */
+export const MAX_SERVICE_FIELD = 1_000;
+/** Tighter caps where a field has a known small shape. */
+const FIELD_CAPS: Readonly<Record<string, number>> = {
+  server_version: 64,
+  name: 200,
+  code: 64,
+  // Error texts are redacted and then cut to MAX_SERVICE_TEXT: a cut here first could halve a secret.
+  error: 20_000,
+  message: 20_000,
+};
+/**
+ * The only service field allowed several lines: release notes' HTML, which html-to-markdown turns
+ * into markdown (where line structure is meaning) and the tool labels as third-party text.
+ */
+const MULTILINE_KEYS = new Set(['html']);
 
 /** Removes control (except \n and \t), zero-width and bidi-override characters from one string. */
 export function sanitizeText(text: string): string {
@@ -26,44 +46,88 @@ export function sanitizeText(text: string): string {
   return text.replace(LINE_SEPARATORS, '\n').replace(UNSAFE, '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
+/** Cut to `max` code points (never splitting an emoji into a lone surrogate), marked with "…". */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
+
 /**
- * Sanitizes every string (and object key) in a parsed JSON value. Keys are rebuilt with
- * Object.fromEntries so a "__proto__" key stays a plain property, never a prototype.
+ * One line of someone else's text: sanitized, every line break and tab a single space, capped.
+ * A newline is how a name becomes a heading, a fake notice or a fake [PASS] line.
  */
-export function sanitizeJson(value: unknown, depth = 0): unknown {
+export function oneLine(text: string, max = MAX_SERVICE_FIELD): string {
+  const flat = NEEDS_WORK_ONE_LINE.test(text)
+    ? sanitizeText(text).replace(LINE_BREAKS, ' ').trim()
+    : text;
+  return capText(flat, max);
+}
+
+/**
+ * A name or other chosen text inside this server's own sentence: one line, with quotes and
+ * backslashes escaped, so it can be written between double quotes and never close them.
+ */
+export function quotable(text: string, max = FIELD_CAPS['name'] as number): string {
+  return JSON.stringify(oneLine(text, max)).slice(1, -1);
+}
+
+/** A markdown code span that holds `text` whole, whatever backticks it contains. */
+export function codeSpan(text: string): string {
+  const line = oneLine(text, 200);
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
+/**
+ * Sanitizes every string (and object key) in a parsed JSON value: each on one line and capped,
+ * except release-note HTML. Keys are rebuilt with Object.fromEntries so a "__proto__" key stays
+ * a plain property, never a prototype.
+ */
+export function sanitizeJson(value: unknown, depth = 0, key = ''): unknown {
   // Most service JSON is already clean: checking it is ~5x cheaper than rebuilding every object.
-  if (depth === 0 && isClean(value, 0)) return value;
-  if (typeof value === 'string') return sanitizeText(value);
+  if (depth === 0 && isClean(value, 0, key)) return value;
+  if (typeof value === 'string') return cleanString(value, key);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return TOO_DEEP;
-  if (Array.isArray(value)) return value.map((item) => sanitizeJson(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => sanitizeJson(item, depth + 1, key));
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      sanitizeText(key),
-      sanitizeJson(inner, depth + 1),
+    Object.entries(value).map(([name, inner]) => [
+      oneLine(name, 100),
+      sanitizeJson(inner, depth + 1, name),
     ]),
   );
 }
 
+function cleanString(value: string, key: string): string {
+  if (MULTILINE_KEYS.has(key)) return sanitizeText(value);
+  return oneLine(value, FIELD_CAPS[key] ?? MAX_SERVICE_FIELD);
+}
+
 /** True when sanitizeJson would change nothing: no string or key needs work, nothing too deep. */
-function isClean(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return !NEEDS_WORK.test(value);
+function isClean(value: unknown, depth: number, key: string): boolean {
+  if (typeof value === 'string') {
+    if (MULTILINE_KEYS.has(key)) return !NEEDS_WORK.test(value);
+    return (
+      !NEEDS_WORK_ONE_LINE.test(value) && value.length <= (FIELD_CAPS[key] ?? MAX_SERVICE_FIELD)
+    );
+  }
   if (value === null || typeof value !== 'object') return true;
   if (depth >= MAX_DEPTH) return false;
-  if (Array.isArray(value)) return value.every((item) => isClean(item, depth + 1));
+  if (Array.isArray(value)) return value.every((item) => isClean(item, depth + 1, key));
   const record = value as Record<string, unknown>;
   // for...in, not Object.entries: no array per object on the hot path of every response.
-  for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
-    if (NEEDS_WORK.test(key) || !isClean(record[key], depth + 1)) return false;
+  for (const name in record) {
+    if (!Object.hasOwn(record, name)) continue;
+    if (NEEDS_WORK_ONE_LINE.test(name) || name.length > 100) return false;
+    if (!isClean(record[name], depth + 1, name)) return false;
   }
   return true;
 }
 
 /** Error text from the service: sanitized, on one line, and cut to `max` characters. */
 export function serviceText(text: string, max = MAX_SERVICE_TEXT): string {
-  const oneLine = sanitizeText(text).replace(/\s+/g, ' ').trim();
-  const chars = Array.from(oneLine);
-  // Cut by code point, not UTF-16 unit, so an emoji is never split into a lone surrogate.
-  return chars.length > max ? `${chars.slice(0, max).join('')}…` : oneLine;
+  return capText(sanitizeText(text).replace(/\s+/g, ' ').trim(), max);
 }

@@ -4,26 +4,30 @@ import { CancelledError } from '../api/errors.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
 import type { ServiceProfile } from '../api/service-profile.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
+import { TOKEN_PROBLEM_TEXT, type TokenProblem } from '../confirm/confirmation-token.js';
 import {
   type CredentialPreview,
   type CurrentState,
   credentialPreview,
 } from '../confirm/credential-preview.js';
 import { readCurrentCredential } from '../confirm/current-credential.js';
-import { decisionRecord, failureRecord, writeAuditor } from '../confirm/write-audit.js';
+import {
+  confirmationFailureRecord,
+  decisionRecord,
+  failureRecord,
+  writeAuditor,
+} from '../confirm/write-audit.js';
+import { isRedactionPlaceholder } from '../safety/placeholder.js';
 import { ToolMessageError } from '../tools/tool-message-error.js';
 import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
 import { credentialView } from '../views/format.js';
 import { defineTool } from './define-tool.js';
 import { credentialOutput, uuid } from './schemas.js';
 
-/** The service shows communities as asterisks; sending that back would overwrite the secret. */
-export const REDACTION_PLACEHOLDER = /^\*+$/;
-
 export class PlaceholderCommunityError extends ToolMessageError {
   constructor() {
     super(
-      'The community is only asterisks: that is the redaction placeholder the service shows, not a secret. Sending it would overwrite the real community with asterisks, so nothing was sent. Ask the user for the new community string.',
+      'The community is only asterisks, bullets or a marker such as [redacted]: that is a redaction placeholder, not a secret. Sending it would overwrite the real community with the mask, so nothing was sent. Ask the user for the new community string.',
     );
   }
 }
@@ -57,13 +61,8 @@ function notWritten(
 }
 
 export class InvalidTokenError extends ToolMessageError {
-  constructor(readonly reason: 'malformed' | 'expired' | 'mismatch' | 'used') {
-    const why = {
-      malformed: 'is not a token this server issued',
-      expired: 'has expired (tokens last 5 minutes)',
-      mismatch: 'was issued for different arguments',
-      used: 'was already used',
-    }[reason];
+  constructor(readonly reason: TokenProblem) {
+    const why = TOKEN_PROBLEM_TEXT[reason];
     super(
       `The confirmation_token ${why}; nothing was written. Call update_snmp_credential without confirmation_token to get a fresh preview, show it to the user, and use the new token only if they agree.`,
     );
@@ -115,16 +114,16 @@ export const updateSnmpCredential = defineTool({
   secretArguments: ['community'],
   async handler(args, { api, names, signal, confirmer, audit }) {
     const record = writeAuditor(audit, 'update_snmp_credential', args);
-    if (REDACTION_PLACEHOLDER.test(args.community)) {
+    if (isRedactionPlaceholder(args.community)) {
       record('refused', { detail: 'placeholder community' });
       throw new PlaceholderCommunityError();
     }
     const { confirmation_token: token, ...bound } = args;
-    // A token means the person already saw the preview; only a first call reads the current state.
+    // A token call skips the read unless a form will be shown: the form always carries the preview.
     // Tag names are read beside the current state (cached per caller); a failure leaves ids.
     const tagNames = names.read(api, ['tags'], signal);
     let preview: CredentialPreview | undefined;
-    if (token === undefined) {
+    if (token === undefined || confirmer.asksPerson()) {
       const current = await readCurrentCredential(api, args.id, signal);
       // Not knowing the version only costs the v3 check here; the write itself asks again.
       const profile = await api.service(signal).catch((error: unknown) => {
@@ -151,7 +150,7 @@ export const updateSnmpCredential = defineTool({
     try {
       decision = await confirmer.confirm({ message: preview?.text ?? '', bound, token, signal });
     } catch (error) {
-      record('failed', { detail: 'confirmation not obtained' });
+      record(...confirmationFailureRecord(error));
       throw error;
     }
     record(...decisionRecord(decision));

@@ -1,6 +1,6 @@
 // One discovery as a model reads it: a lean flat item (ids kept, nested copies dropped) and its text line.
 import type { Discovery } from '../api/schemas.js';
-import { sanitizeText, serviceText } from '../safety/sanitize.js';
+import { codeSpan, sanitizeText, serviceText } from '../safety/sanitize.js';
 import { shortTime } from './format.js';
 
 /** Resolves an id to its sanitized name, when the service gave one. */
@@ -125,7 +125,7 @@ export function describeRun(run: LeanRun): string {
     case 'Scheduled': {
       const zone = run.timezone ? ` ${run.timezone}` : '';
       const state = run.enabled === false ? `${SEP}DISABLED` : '';
-      return `\`${run.cron_schedule ?? '?'}\`${zone}${state}${SEP}${lastRun(run.last_run)}`;
+      return `${codeSpan(run.cron_schedule ?? '?')}${zone}${state}${SEP}${lastRun(run.last_run)}`;
     }
     case 'AdHoc':
       return `ad hoc${SEP}${lastRun(run.last_run)}`;
