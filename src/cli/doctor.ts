@@ -241,9 +241,10 @@ async function runServiceChecks(
  * (/api/version is instant): it is another program on that port, or a proxy holding the request.
  */
 function reachHint(error: unknown, hint: (error: unknown) => string): string {
-  if (error instanceof TimeoutError && error.phase === 'headers') {
+  // 'total' too: with a timeout under the phase limits, the whole-request timer fires first.
+  if (error instanceof TimeoutError && (error.phase === 'headers' || error.phase === 'total')) {
     const seconds = Math.round(error.timeoutMs / 100) / 10;
-    return `The service accepted the connection but answered nothing in ${seconds} s. /api/version answers at once on Scanopy, so this is most likely the wrong port (another program listens there) or a proxy or firewall that holds the request. Check the port in NETWORK_DISCOVERY_BASE_URL and any proxy in between; raise NETWORK_DISCOVERY_TIMEOUT_MS only if the service is known to be very slow.`;
+    return `The service answered nothing in ${seconds} s. Scanopy answers /api/version at once, so this is most likely the wrong port (another program accepts the connection and stays silent) or a proxy or firewall that holds the request. Check the port in NETWORK_DISCOVERY_BASE_URL and any proxy in between; raise NETWORK_DISCOVERY_TIMEOUT_MS only if the service is known to be very slow.`;
   }
   return hint(error);
 }
