@@ -21,12 +21,16 @@ const replace = (name, filter, contents) => ({
   },
 });
 
+// `node scripts/build.mjs [entry outdir]`: the bench bundles its SDK floor server the same way.
+const [entry = 'src/index.ts', outdir = 'dist'] = process.argv.slice(2);
+const main = `${outdir}/index.js`;
+
 // Chunk names carry a content hash, so old ones would pile up; nothing else lives in dist.
-await rm('dist/chunks', { recursive: true, force: true });
+await rm(`${outdir}/chunks`, { recursive: true, force: true });
 
 await build({
-  entryPoints: { index: 'src/index.ts' },
-  outdir: 'dist',
+  entryPoints: { index: entry },
+  outdir,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
@@ -59,7 +63,7 @@ export class AjvJsonSchemaValidator { getValidator(schema) { return formSchemaVa
   ],
 });
 
-await chmod('dist/index.js', 0o755);
+await chmod(main, 0o755);
 // test/build-dist.ts judges freshness by dist/index.js alone, so it must be the newest file written.
 const now = new Date();
-await utimes('dist/index.js', now, now);
+await utimes(main, now, now);
