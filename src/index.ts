@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // First, so the chunks loaded below come from the compile cache where the runtime has one.
 import './cli/compile-cache.js';
+import './cli/young-generation.js';
 import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig } from './config.js';
