@@ -4,6 +4,7 @@ import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
 import { connectionsBench } from './connections.js';
 import { footprintBench } from './footprint.js';
+import { httpClientMemoryBench } from './http-client-memory.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
@@ -19,6 +20,7 @@ const BENCHES: readonly Bench[] = [
   bigAnswerBench,
   memoryBench,
   footprintBench,
+  httpClientMemoryBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
