@@ -4,7 +4,7 @@
 // runs: zod's locales, the SDK's zod 3 path and ajv. Dynamic imports (HTTP mode, doctor, demo, the
 // HTML converter) become files of their own under dist/chunks: inside one file V8 would still have
 // to read and pre-parse them at every start, as separate files they are not even opened until used.
-import { chmod, rm, utimes } from 'node:fs/promises';
+import { chmod, readdir, rm, utimes } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -25,10 +25,7 @@ const replace = (name, filter, contents) => ({
 const [entry = 'src/index.ts', outdir = 'dist'] = process.argv.slice(2);
 const main = `${outdir}/index.js`;
 
-// Chunk names carry a content hash, so old ones would pile up; nothing else lives in dist.
-await rm(`${outdir}/chunks`, { recursive: true, force: true });
-
-await build({
+const { metafile } = await build({
   entryPoints: { index: entry },
   outdir,
   splitting: true,
@@ -40,6 +37,7 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
   plugins: [
     // zod re-exports ~40 locales as a namespace; esbuild keeps them all. English is imported directly.
     replace('zod-locales', /^\.\.\/locales\/index\.js$/, 'export {};'),
@@ -62,6 +60,14 @@ export class AjvJsonSchemaValidator { getValidator(schema) { return formSchemaVa
     ),
   ],
 });
+
+// Chunk names carry a content hash, so old ones would pile up. They are removed only after the new
+// ones are written: a server started from the previous build keeps finding the chunks it loads late.
+const written = new Set(Object.keys(metafile.outputs).map((file) => resolve(file)));
+for (const name of await readdir(`${outdir}/chunks`).catch(() => [])) {
+  const file = resolve(outdir, 'chunks', name);
+  if (!written.has(file)) await rm(file);
+}
 
 await chmod(main, 0o755);
 // test/build-dist.ts judges freshness by dist/index.js alone, so it must be the newest file written.
