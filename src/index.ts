@@ -42,11 +42,6 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   installProcessGuards(log);
-  // Started before the configuration is parsed, so reading the chunks overlaps that work.
-  const composing = import('./compose.js');
-  const serving = argv.includes('--http') ? undefined : import('./cli/stdio.js');
-  // Not awaited on the early exits below; a failure is still reported where they are awaited.
-  for (const loading of [composing, serving]) loading?.catch(() => {});
   const parsed = parseConfig(env);
   if (!parsed.ok) {
     log.error(
@@ -77,7 +72,7 @@ async function main(argv: readonly string[]): Promise<void> {
     const transport = checkTransport(baseUrl, config.allowInsecureHttp);
     if (transport.ok && transport.warning) log.warn(transport.warning);
   }
-  const { createRuntime } = await composing;
+  const { createRuntime } = await import('./compose.js');
   const runtime = createRuntime({
     config:
       config.baseUrl === 'demo' ? { ...config, apiKey: config.apiKey ?? 'scp_u_demo' } : config,
@@ -97,7 +92,7 @@ async function main(argv: readonly string[]): Promise<void> {
     });
     return;
   }
-  const { serveStdio } = await (serving ?? import('./cli/stdio.js'));
+  const { serveStdio } = await import('./cli/stdio.js');
   await serveStdio(runtime, stopDemo);
 }
 
