@@ -1,6 +1,6 @@
 // Builds bench/lib/sdk-floor-server.ts with scripts/build.mjs (the same esbuild options as dist/index.js) into a temp dir.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './server.js';
@@ -11,6 +11,7 @@ let built: string | undefined;
 export function sdkFloorEntry(): string {
   if (built) return built;
   const outdir = mkdtempSync(join(tmpdir(), 'ndm-sdk-floor-'));
+  process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
   execFileSync(
     process.execPath,
     [join(ROOT, 'scripts', 'build.mjs'), join(ROOT, 'bench', 'lib', 'sdk-floor-server.ts'), outdir],
