@@ -3,6 +3,8 @@ import { cpus, totalmem, type } from 'node:os';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
 import { connectionsBench } from './connections.js';
+import { footprintBench } from './footprint.js';
+import { httpClientMemoryBench } from './http-client-memory.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
@@ -17,6 +19,8 @@ const BENCHES: readonly Bench[] = [
   resultSizeBench,
   bigAnswerBench,
   memoryBench,
+  footprintBench,
+  httpClientMemoryBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
@@ -32,9 +36,10 @@ const results: BenchResult[] = [];
 console.log(`Machine: ${machine()}`);
 for (const [index, bench] of BENCHES.entries()) {
   if (only.size > 0 && !only.has(index + 1)) continue;
-  const result = await bench();
-  console.log(`${result.pass ? 'pass' : 'FAIL'}  ${result.name}: ${result.figure}`);
-  results.push(result);
+  for (const result of [await bench()].flat()) {
+    console.log(`${result.pass ? 'pass' : 'FAIL'}  ${result.name}: ${result.figure}`);
+    results.push(result);
+  }
 }
 console.log(`\n${formatTable(results)}`);
 const failed = results.filter((result) => !result.pass);

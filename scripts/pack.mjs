@@ -1,14 +1,27 @@
 // `npm run pack`: stages the bundled server, manifest, icon and docs in a temp folder and packs the .mcpb.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const output = resolve(process.argv[2] ?? join(root, 'network-discovery-mcp.mcpb'));
-// One bundled file is the whole server: no node_modules goes into the bundle.
-const FILES = ['dist/index.js', 'manifest.json', 'icon.png', 'README.md', 'LICENSE'];
+// The bundled server (dist/index.js and the chunks it loads on demand) is the whole server: no
+// node_modules goes into the bundle.
+const chunks = existsSync(join(root, 'dist', 'chunks'))
+  ? readdirSync(join(root, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`)
+  : [];
+const FILES = ['dist/index.js', ...chunks, 'manifest.json', 'icon.png', 'README.md', 'LICENSE'];
 
 for (const file of FILES) {
   if (!existsSync(join(root, file))) {
@@ -24,6 +37,14 @@ try {
     mkdirSync(dirname(join(stage, file)), { recursive: true });
     copyFileSync(join(root, file), join(stage, file));
   }
+  // Without a package.json saying "module", Node first parses dist/index.js as CommonJS, fails,
+  // and parses it again as ESM (19-22 ms and 6 MB more at start); Node 20.18 does not retry at all
+  // and stops with a SyntaxError. Nothing else of the project's package.json belongs in a bundle.
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  writeFileSync(
+    join(stage, 'package.json'),
+    `${JSON.stringify({ name, version, private: true, type: 'module' }, null, 2)}\n`,
+  );
   const mcpb = join(
     root,
     'node_modules',

@@ -35,46 +35,84 @@ const integerIn = (min: number, max: number, fallback: number) =>
       return parsed;
     });
 
+/** A base URL reduced to the service root, with what was dropped from the address as given. */
+interface BaseUrlSetting {
+  readonly url: URL | 'demo';
+  /** One line saying what was changed, when anything was. */
+  readonly note?: string;
+}
+
+const SCHEME_HINT =
+  'must start with https:// (or http:// for a service on your own network), e.g. https://scanopy.example.com';
+
 const baseUrl = z
   .string({ error: 'is required (the service address, e.g. https://scanopy.example.com)' })
   .trim()
   .min(1, 'is required (the service address, e.g. https://scanopy.example.com)')
-  .transform((value, ctx) => {
-    if (value.toLowerCase() === 'demo') return 'demo' as const;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'is not a valid URL (expected https://host[:port])',
-      });
+  .transform((value, ctx): BaseUrlSetting => {
+    if (value.toLowerCase() === 'demo') return { url: 'demo' };
+    const normalized = normalizeBaseUrl(value);
+    if ('problem' in normalized) {
+      ctx.addIssue({ code: 'custom', message: normalized.problem });
       return z.NEVER;
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      ctx.addIssue({ code: 'custom', message: 'must start with https:// or http://' });
-      return z.NEVER;
-    }
-    if (url.username || url.password) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must not contain a user name or password; use NETWORK_DISCOVERY_API_KEY',
-      });
-      return z.NEVER;
-    }
-    if (url.search || url.hash) {
-      ctx.addIssue({ code: 'custom', message: 'must not contain a query string or fragment' });
-      return z.NEVER;
-    }
-    // The server appends /api/...; a trailing /api or slash from a copied address is dropped.
-    const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/, '');
-    return new URL(`${url.origin}${path}`);
+    return normalized;
   });
+
+/**
+ * Addresses copied from a browser or from the API docs often carry `/api/v1/...`, a trailing slash,
+ * a query or a fragment. The server appends `/api/...` itself, so these are cut back to the root
+ * (a path prefix of a reverse proxy stays) and said once; the values dropped are never echoed.
+ */
+export function normalizeBaseUrl(value: string): BaseUrlSetting | { readonly problem: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    const noScheme = /^[\w.-]+(:\d+)?(\/.*)?$/.test(value);
+    return {
+      problem: noScheme ? SCHEME_HINT : 'is not a valid URL (expected https://host[:port])',
+    };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    // `scanopy.local:60072` parses as a URL whose scheme is the host name.
+    return { problem: SCHEME_HINT };
+  }
+  if (url.username || url.password) {
+    return { problem: 'must not contain a user name or password; use NETWORK_DISCOVERY_API_KEY' };
+  }
+  const dropped: string[] = [];
+  const path = url.pathname.replace(/\/+$/, '');
+  const apiAt = path.search(/\/api(\/|$)/i);
+  const root = apiAt === -1 ? path : path.slice(0, apiAt);
+  // Capped: a whole pasted endpoint URL should not become a paragraph of log.
+  if (apiAt !== -1)
+    dropped.push(path.slice(apiAt, apiAt + 40) + (path.length > apiAt + 40 ? '...' : ''));
+  if (url.search) dropped.push('the query string');
+  if (url.hash) dropped.push('the fragment');
+  const normalized = new URL(`${url.origin}${root}`);
+  if (dropped.length === 0) return { url: normalized };
+  return {
+    url: normalized,
+    note: `NETWORK_DISCOVERY_BASE_URL: dropped ${dropped.join(', ')} and using ${normalized.href} (the server adds /api/v1/... itself; set the service's root address to silence this note)`,
+  };
+}
+
+/** `Bearer scp_u_...` pasted from a header: the prefix is removed, since the server adds it. */
+const apiKey = optionalSecret.transform((value) => {
+  const match = value === undefined ? null : /^bearer\s+(\S.*)$/i.exec(value);
+  return match?.[1] === undefined
+    ? { key: value }
+    : {
+        key: match[1],
+        note: 'NETWORK_DISCOVERY_API_KEY started with "Bearer ": the prefix was removed (the server sends it itself); set the key alone (scp_u_...) to silence this note',
+      };
+});
 
 /** Environment variables this server reads, with their schema. Names are a public contract. */
 export const envSchema = z.object({
   NETWORK_DISCOVERY_BASE_URL: baseUrl,
-  NETWORK_DISCOVERY_API_KEY: optionalSecret,
+  NETWORK_DISCOVERY_API_KEY: apiKey,
   NETWORK_DISCOVERY_SESSION_ID: optionalSecret,
   NETWORK_DISCOVERY_READ_ONLY: flag,
   NETWORK_DISCOVERY_TIMEOUT_MS: integerIn(1000, 600_000, 30_000),
@@ -135,7 +173,12 @@ export interface Config {
 }
 
 export type ConfigResult =
-  | { readonly ok: true; readonly config: Config }
+  | {
+      readonly ok: true;
+      readonly config: Config;
+      /** Settings that were repaired (a base URL cut back to the root, a key's "Bearer " prefix). */
+      readonly notes: readonly string[];
+    }
   | { readonly ok: false; readonly problems: readonly string[] };
 
 /** Parses the environment; never throws, never includes a value in a problem. */
@@ -160,17 +203,15 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       'NETWORK_DISCOVERY_RATE_LIMIT_BURST must not exceed NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE',
     );
   }
-  if (e.NETWORK_DISCOVERY_BASE_URL !== 'demo') {
-    const transport = checkTransport(
-      e.NETWORK_DISCOVERY_BASE_URL,
-      e.NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP,
-    );
+  const base = e.NETWORK_DISCOVERY_BASE_URL.url;
+  if (base !== 'demo') {
+    const transport = checkTransport(base, e.NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP);
     if (!transport.ok) problems.push(transport.problem);
   }
   if (problems.length > 0) return { ok: false, problems };
   const config: Config = {
-    baseUrl: e.NETWORK_DISCOVERY_BASE_URL,
-    apiKey: e.NETWORK_DISCOVERY_API_KEY,
+    baseUrl: base,
+    apiKey: e.NETWORK_DISCOVERY_API_KEY.key,
     sessionId: e.NETWORK_DISCOVERY_SESSION_ID,
     readOnly: e.NETWORK_DISCOVERY_READ_ONLY,
     timeoutMs: e.NETWORK_DISCOVERY_TIMEOUT_MS,
@@ -189,7 +230,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     httpMaxConnections: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS,
     maxQueuedRequests: e.NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS,
   };
-  return { ok: true, config: Object.freeze(config) };
+  const notes = [e.NETWORK_DISCOVERY_BASE_URL.note, e.NETWORK_DISCOVERY_API_KEY.note].filter(
+    (note): note is string => note !== undefined,
+  );
+  return { ok: true, config: Object.freeze(config), notes };
 }
 
 /** The secrets a config holds, for the redactor. */

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+// First, so the chunks loaded below come from the compile cache where the runtime has one.
+import './cli/compile-cache.js';
+import './cli/young-generation.js';
 import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig } from './config.js';
@@ -37,7 +40,12 @@ async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('doctor')) {
     // Loaded only here: stdio start-up never pays for the doctor.
     const { runDoctor } = await import('./cli/doctor.js');
-    process.exitCode = await runDoctor({ env, write: (line) => process.stdout.write(`${line}\n`) });
+    process.exitCode = await runDoctor({
+      env,
+      write: (line) => process.stdout.write(`${line}\n`),
+      // Progress goes to stderr so the report on stdout stays clean to paste or pipe.
+      progress: (line) => process.stderr.write(`${line}\n`),
+    });
     return;
   }
   installProcessGuards(log);
@@ -50,6 +58,7 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const config: Config = parsed.config;
+  for (const note of parsed.notes) log.warn(note);
   for (const secret of configSecrets(config)) redactor.add(secret);
   const audit = openAudit(config, redactor, log);
   if (!audit) {

@@ -67,17 +67,28 @@ afterAll(async () => {
 });
 
 describe('network-discovery-mcp.mcpb', () => {
-  it('holds the single bundled file, manifest, icon and docs: no node_modules', () => {
-    expect(filesUnder(unpacked).sort()).toEqual([
-      'LICENSE',
-      'README.md',
-      'dist/index.js',
-      'icon.png',
-      'manifest.json',
-    ]);
-    expect(readFileSync(join(unpacked, 'dist', 'index.js')).equals(readFileSync(DIST_ENTRY))).toBe(
-      true,
+  it('holds the bundled server and its chunks, manifest, icon and docs: no node_modules', () => {
+    const chunks = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(filesUnder(unpacked).sort()).toEqual(
+      [
+        'LICENSE',
+        'README.md',
+        'dist/index.js',
+        ...chunks,
+        'icon.png',
+        'manifest.json',
+        'package.json',
+      ].sort(),
     );
+    for (const file of ['dist/index.js', ...chunks]) {
+      expect(readFileSync(join(unpacked, file)).equals(readFileSync(join(ROOT, file)))).toBe(true);
+    }
+    // Without it Node parses dist/index.js as CommonJS first (Node 20.18 then fails outright).
+    expect(JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8'))).toMatchObject({
+      type: 'module',
+    });
+    expect(readFileSync(DIST_ENTRY, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
     expect(bundledManifest()).toEqual(
       JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8')),
     );

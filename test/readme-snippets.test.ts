@@ -1,17 +1,28 @@
-// README "Client setup": every snippet parses, and names only settings, flags and commands that exist.
-import { readFileSync } from 'node:fs';
+// README "Client setup": every snippet names only real settings and flags, and starts the server as written from outside the clone.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDoctor } from '../src/cli/doctor.js';
 import { parseHttpArgs } from '../src/cli/http.js';
 import { envSchema } from '../src/config.js';
-import { ROOT } from './build-dist.js';
-import { type SampleApi, startFakeApi } from './fake-api.js';
+import { ensureBuilt, ROOT } from './build-dist.js';
+import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const ACCEPTED = Object.keys(envSchema.shape);
 const PACKAGE = packageJson.name as string;
+/** What the README tells the reader to replace with the folder of their clone. */
+const PLACEHOLDER = '/absolute/path/to/network-discovery-mcp';
+const ENTRY = `${PLACEHOLDER}/dist/index.js`;
+const run = promisify(execFile);
 
 /** The fenced block right after `<!-- snippet: name -->`. */
 function snippet(name: string): string {
@@ -37,16 +48,35 @@ interface ServerEntry {
 
 function expectServerEntry(entry: ServerEntry | undefined): void {
   expect(entry).toBeDefined();
-  expect(entry?.command).toBe('npx');
-  expect(entry?.args).toEqual(['-y', PACKAGE]);
+  expect(entry?.command).toBe('node');
+  expect(entry?.args).toEqual([ENTRY]);
   const names = Object.keys(entry?.env ?? {});
   expect(names).toContain('NETWORK_DISCOVERY_BASE_URL');
   for (const name of names) expect(ACCEPTED).toContain(name);
 }
 
+/** A shell snippet's leading VAR=value words and the command after them. */
+function commandOf(words: readonly string[]): { env: Record<string, string>; argv: string[] } {
+  const first = words.findIndex((word) => !/^[A-Z_]+=/.test(word));
+  const env = Object.fromEntries(
+    words
+      .slice(0, first)
+      .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  );
+  return { env, argv: words.slice(first) };
+}
+
 describe('README client setup snippets', () => {
-  it('names a package whose bin is the server', () => {
+  it('names a package whose bin is the server, for the npx form once published', () => {
     expect(packageJson.bin[PACKAGE]).toBe('dist/index.js');
+    expect(readme).toContain(`npx -y ${PACKAGE}`);
+    expect(readme).toContain(`"command": "npx", "args": ["-y", "${PACKAGE}"]`);
+  });
+
+  it('clone and build: the commands exist and print the absolute path', () => {
+    const words = shellWords(snippet('clone-and-build'));
+    expect(words).toEqual(expect.arrayContaining(['npm', 'ci', 'run', 'build', 'pwd']));
+    expect(packageJson.scripts.build).toBeDefined();
   });
 
   it('Claude Desktop bundle: the command exists as an npm script', () => {
@@ -55,13 +85,19 @@ describe('README client setup snippets', () => {
     expect(packageJson.scripts.pack).toBeDefined();
   });
 
-  it('Claude Desktop JSON: mcpServers with npx and accepted variables', () => {
+  it('mcpb sign: the bundle file that npm run pack writes, and the flags mcpb sign reads', () => {
+    const words = shellWords(snippet('mcpb-sign'));
+    expect(words.slice(0, 4)).toEqual(['npx', 'mcpb', 'sign', `${PACKAGE}.mcpb`]);
+    expect(words.filter((w) => w.startsWith('--'))).toEqual(['--cert', '--key', '--intermediate']);
+  });
+
+  it('Claude Desktop JSON: mcpServers with node, the absolute path and accepted variables', () => {
     const config = JSON.parse(snippet('claude-desktop-json'));
     expect(Object.keys(config)).toEqual(['mcpServers']);
     expectServerEntry(config.mcpServers['network-discovery']);
   });
 
-  it('Claude Code: claude mcp add with -e for accepted variables, then -- npx -y <package>', () => {
+  it('Claude Code: claude mcp add with -e for accepted variables, then -- node <absolute path>', () => {
     const words = shellWords(snippet('claude-code'));
     expect(words.slice(0, 4)).toEqual(['claude', 'mcp', 'add', 'network-discovery']);
     const names = words.flatMap((word, i) =>
@@ -69,7 +105,7 @@ describe('README client setup snippets', () => {
     );
     expect(names).toContain('NETWORK_DISCOVERY_BASE_URL');
     for (const name of names) expect(ACCEPTED).toContain(name);
-    expect(words.slice(words.indexOf('--'))).toEqual(['--', 'npx', '-y', PACKAGE]);
+    expect(words.slice(words.indexOf('--'))).toEqual(['--', 'node', ENTRY]);
   });
 
   it('VS Code: "servers" with a password input for the key', () => {
@@ -86,7 +122,7 @@ describe('README client setup snippets', () => {
     expect(inputs.get(key as string)?.password).toBe(true);
   });
 
-  it('Cursor: mcpServers with npx and accepted variables', () => {
+  it('Cursor: mcpServers with node, the absolute path and accepted variables', () => {
     const config = JSON.parse(snippet('cursor'));
     expect(Object.keys(config)).toEqual(['mcpServers']);
     expectServerEntry(config.mcpServers['network-discovery']);
@@ -94,14 +130,13 @@ describe('README client setup snippets', () => {
 
   it('doctor and HTTP mode: accepted variables, and flags the server reads', () => {
     for (const name of ['doctor', 'http-server']) {
-      const words = shellWords(snippet(name));
-      const assigned = words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=')[0]);
-      expect(assigned).toContain('NETWORK_DISCOVERY_BASE_URL');
-      for (const variable of assigned) expect(ACCEPTED).toContain(variable);
-      expect(words).toEqual(expect.arrayContaining(['npx', '-y', PACKAGE]));
+      const { env, argv } = commandOf(shellWords(snippet(name)));
+      expect(Object.keys(env)).toContain('NETWORK_DISCOVERY_BASE_URL');
+      for (const variable of Object.keys(env)) expect(ACCEPTED).toContain(variable);
+      expect(argv.slice(0, 2)).toEqual(['node', ENTRY]);
     }
     const http = shellWords(snippet('http-server'));
-    const flags = http.slice(http.indexOf(PACKAGE) + 1);
+    const flags = http.slice(http.indexOf(ENTRY) + 1);
     expect(flags[0]).toBe('--http');
     const parsed = parseHttpArgs(flags);
     expect(parsed).toMatchObject({ ok: true, options: { host: '127.0.0.1', port: 3000 } });
@@ -115,6 +150,126 @@ describe('README client setup snippets', () => {
     );
     expect(words[words.indexOf('--header') + 1]).toMatch(/^Authorization: Bearer scp_u_/);
   });
+});
+
+describe('README snippets started as written, from a directory outside the clone', () => {
+  let api: SampleApi;
+  let elsewhere: string;
+  beforeAll(async () => {
+    await ensureBuilt();
+    api = await startFakeApi();
+    elsewhere = mkdtempSync(join(tmpdir(), 'ndm-snippets-'));
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+    if (elsewhere) rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  /** What the reader fills in: the clone's folder, their service, their key. */
+  const fillIn = (text: string) =>
+    text
+      .replaceAll(PLACEHOLDER, ROOT)
+      .replaceAll('https://scanopy.example.com', api.url.origin)
+      .replaceAll('scp_u_...', TEST_API_KEY);
+
+  /** Starts a client entry the way the client does (no shell, its own cwd) and calls a tool. */
+  async function expectServes(entry: ServerEntry): Promise<void> {
+    const transport = new StdioClientTransport({
+      command: entry.command,
+      args: entry.args,
+      env: { PATH: process.env['PATH'] ?? '', ...entry.env },
+      cwd: elsewhere,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'readme-snippet-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      await expectToolsAnswer(client);
+    } finally {
+      await client.close();
+    }
+  }
+
+  async function expectToolsAnswer(client: Client): Promise<void> {
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('list_discoveries');
+    const before = api.requests.length;
+    const result = (await client.callTool({
+      name: 'list_discoveries',
+      arguments: { limit: 1 },
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(api.requests.length).toBeGreaterThan(before);
+    expect(api.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${TEST_API_KEY}`);
+  }
+
+  it.each(['claude-desktop-json', 'cursor'])('%s', async (name) => {
+    const config = JSON.parse(fillIn(snippet(name)));
+    await expectServes(config.mcpServers['network-discovery']);
+  });
+
+  it('vscode (the key as VS Code fills in the input)', async () => {
+    const config = JSON.parse(
+      fillIn(snippet('vscode')).replace(/\$\{input:scanopy-api-key\}/, TEST_API_KEY),
+    );
+    await expectServes(config.servers['network-discovery']);
+  });
+
+  it('claude-code (the -e variables and the command after --)', async () => {
+    const words = shellWords(fillIn(snippet('claude-code')));
+    const env = Object.fromEntries(
+      words.flatMap((word, i) =>
+        words[i - 1] === '-e'
+          ? [[word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]]
+          : [],
+      ),
+    );
+    const [command, ...args] = words.slice(words.indexOf('--') + 1);
+    await expectServes({ command: command as string, args, env });
+  });
+
+  it('doctor (run by the shell, as pasted into a terminal)', async () => {
+    const { stdout } = await run('sh', ['-c', fillIn(snippet('doctor'))], {
+      cwd: elsewhere,
+      env: { PATH: process.env['PATH'] ?? '' },
+    });
+    expect(stdout).toMatch(/^\[PASS\] API key/m);
+    expect(stdout).not.toMatch(/^\[FAIL\]/m);
+  }, 30_000);
+
+  it('http-server (on a free port instead of 3000), then a client with its own key', async () => {
+    const { env, argv } = commandOf(shellWords(fillIn(snippet('http-server'))));
+    const args = argv.slice(1).map((word, i, all) => (all[i - 1] === '--port' ? '0' : word));
+    const child: ChildProcess = spawn(argv[0] as string, args, {
+      cwd: elsewhere,
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      const url = await new Promise<URL>((resolve, reject) => {
+        let stderr = '';
+        child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+          stderr += chunk;
+          const match = / at (http:\/\/\S+\/mcp)/.exec(stderr);
+          if (match) resolve(new URL(match[1] as string));
+        });
+        child.once('exit', () => reject(new Error(`exited before serving: ${stderr}`)));
+      });
+      const client = new Client({ name: 'readme-snippet-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(url, {
+          requestInit: { headers: { authorization: `Bearer ${TEST_API_KEY}` } },
+        }),
+      );
+      try {
+        await expectToolsAnswer(client);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 30_000);
 });
 
 describe('README doctor output', () => {

@@ -13,7 +13,8 @@ export interface BenchResult {
   readonly detail?: string;
 }
 
-export type Bench = () => Promise<BenchResult>;
+/** One row, or several when one measurement answers several targets (start-up, footprint). */
+export type Bench = () => Promise<BenchResult | readonly BenchResult[]>;
 
 /** A markdown table with padded columns (the layout Biome gives the README). */
 export function formatTable(results: readonly BenchResult[]): string {
@@ -33,7 +34,7 @@ export function formatTable(results: readonly BenchResult[]): string {
 /** Runs `bench` when its file is executed directly (`npx tsx bench/startup.ts`). */
 export async function runIfMain(moduleUrl: string, bench: Bench): Promise<void> {
   if (process.argv[1] === undefined || pathToFileURL(process.argv[1]).href !== moduleUrl) return;
-  const result = await bench();
-  console.log(formatTable([result]));
-  if (!result.pass) process.exitCode = 1;
+  const results = [await bench()].flat();
+  console.log(formatTable(results));
+  if (results.some((result) => !result.pass)) process.exitCode = 1;
 }

@@ -7,11 +7,18 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const DIST_ENTRY = join(ROOT, 'dist', 'index.js');
 export const API_KEY = 'scp_u_BENCHKEY0123456789abcdefABCDEF01';
 
+/**
+ * The only inherited variables any measured process gets: NODE_OPTIONS, NODE_EXTRA_CA_CERTS and the
+ * like would change both sides of a comparison (a CA file alone adds ~48 ms to `node -e 0`).
+ */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env['PATH'], HOME: process.env['HOME'] };
+}
+
 /** The environment the server runs with: the fake API, its key, and no client-side throttling. */
 export function serverEnv(baseUrl: URL, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    PATH: process.env['PATH'],
-    HOME: process.env['HOME'],
+    ...cleanEnv(),
     NETWORK_DISCOVERY_BASE_URL: baseUrl.origin,
     NETWORK_DISCOVERY_API_KEY: API_KEY,
     NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP: 'true',
@@ -48,8 +55,9 @@ export const INITIALIZE_PARAMS = {
   clientInfo: { name: 'network-discovery-mcp-bench', version: '1.0.0' },
 };
 
-export function spawnServer(env: NodeJS.ProcessEnv): StdioServer {
-  const child = spawn(process.execPath, [DIST_ENTRY], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** `entry` is dist/index.js unless a bench compares against another server (the SDK floor). */
+export function spawnServer(env: NodeJS.ProcessEnv, entry = DIST_ENTRY): StdioServer {
+  const child = spawn(process.execPath, [entry], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const pending = new Map<number, { resolve(value: JsonRpcMessage): void }>();
   const notifications: JsonRpcMessage[] = [];
   let nextId = 1;
@@ -104,8 +112,11 @@ export function spawnServer(env: NodeJS.ProcessEnv): StdioServer {
 }
 
 /** Spawns the server and completes the MCP handshake. */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<StdioServer> {
-  const server = spawnServer(env);
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  entry = DIST_ENTRY,
+): Promise<StdioServer> {
+  const server = spawnServer(env, entry);
   await server.request('initialize', INITIALIZE_PARAMS);
   server.notify('notifications/initialized');
   return server;

@@ -1,7 +1,7 @@
 // `network-discovery-mcp doctor`: checks the settings against the service and prints a short report.
 import type { ApiClient } from '../api/client.js';
 import { createApiClient } from '../api/client.js';
-import { EndpointNotOfferedError } from '../api/errors.js';
+import { EndpointNotOfferedError, TimeoutError } from '../api/errors.js';
 import { createHttpSender } from '../api/http.js';
 import {
   describeProfile,
@@ -28,8 +28,10 @@ export interface CheckResult {
 
 export interface DoctorOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Receives the report, one line at a time (stdout in the CLI). */
+  /** Receives the report, one line at a time (stdout in the CLI), each check as soon as it ends. */
   readonly write: (line: string) => void;
+  /** Receives "checking ..." as each network check starts (stderr in the CLI), so a slow one shows. */
+  readonly progress?: (line: string) => void;
 }
 
 const REPORT_WIDTH = 100;
@@ -40,42 +42,77 @@ const MARKS: Readonly<Record<CheckStatus, string>> = {
   skip: '[SKIP]',
 };
 
+/** Every check name, so each line can be padded before the later checks have run. */
+const CHECK_NAMES = ['Configuration', 'Service reachable', 'Service version', 'API key', 'Session'];
+
+/** Prints the header at once and each check as it is added: a hanging check never hides the others. */
+interface ReportWriter {
+  add(result: CheckResult): void;
+  progress(line: string): void;
+  /** Writes the summary line; returns the exit code (0 only when nothing failed). */
+  finish(): number;
+}
+
+function reportWriter(options: DoctorOptions, redactor: Redactor): ReportWriter {
+  const results: CheckResult[] = [];
+  const write = (line: string) => options.write(redactor.redact(line));
+  for (const line of reportHeader()) write(line);
+  return {
+    add(result) {
+      results.push(result);
+      for (const line of renderCheck(result)) write(line);
+    },
+    progress(line) {
+      options.progress?.(redactor.redact(line));
+    },
+    finish() {
+      for (const line of reportSummary(results)) write(line);
+      return results.some((r) => r.status === 'fail') ? 1 : 0;
+    },
+  };
+}
+
 /** Runs every check, prints the report, and returns the exit code: 0 only when nothing failed. */
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const redactor = createRedactor();
-  const results: CheckResult[] = [];
   const parsed = parseConfig(options.env);
+  if (parsed.ok) for (const secret of configSecrets(parsed.config)) redactor.add(secret);
+  const report = reportWriter(options, redactor);
   if (parsed.ok) {
-    for (const secret of configSecrets(parsed.config)) redactor.add(secret);
-    results.push(configurationCheck(parsed.config));
-    results.push(...(await serviceChecks(parsed.config, redactor)));
+    report.add(configurationCheck(parsed.config, parsed.notes));
+    await serviceChecks(parsed.config, redactor, report);
   } else {
-    results.push({
+    report.add({
       name: 'Configuration',
       status: 'fail',
       detail: parsed.problems.join('; '),
       hint: `Fix the settings named above (${SERVER_NAME} --help lists them all).`,
     });
   }
-  for (const line of renderReport(results)) options.write(redactor.redact(line));
-  return results.some((r) => r.status === 'fail') ? 1 : 0;
+  return report.finish();
 }
 
 export function renderReport(results: readonly CheckResult[]): string[] {
-  const width = Math.max(...results.map((r) => r.name.length));
-  const lines = [`${SERVER_NAME} ${SERVER_VERSION} doctor`, ''];
-  for (const result of results) {
-    lines.push(`${MARKS[result.status]} ${result.name.padEnd(width)}  ${result.detail}`);
-    const indent = ' '.repeat(MARKS.pass.length + width + 3);
-    if (result.hint)
-      lines.push(...wrap(`hint: ${result.hint}`, REPORT_WIDTH - indent.length, indent));
-  }
+  return [...reportHeader(), ...results.flatMap(renderCheck), ...reportSummary(results)];
+}
+
+const reportHeader = () => [`${SERVER_NAME} ${SERVER_VERSION} doctor`, ''];
+
+function renderCheck(result: CheckResult): string[] {
+  const width = Math.max(...CHECK_NAMES.map((name) => name.length), result.name.length);
+  const indent = ' '.repeat(MARKS.pass.length + width + 3);
+  const lines = [`${MARKS[result.status]} ${result.name.padEnd(width)}  ${result.detail}`];
+  if (result.hint)
+    lines.push(...wrap(`hint: ${result.hint}`, REPORT_WIDTH - indent.length, indent));
+  return lines;
+}
+
+function reportSummary(results: readonly CheckResult[]): string[] {
   const failed = results.filter((r) => r.status === 'fail').length;
-  lines.push(
+  return [
     '',
     failed === 0 ? 'All checks passed.' : `${failed} of ${results.length} checks failed.`,
-  );
-  return lines;
+  ];
 }
 
 /** Word-wraps text to `width` columns, each line prefixed with `indent`. */
@@ -94,7 +131,7 @@ function wrap(text: string, width: number, indent: string): string[] {
   return lines;
 }
 
-function configurationCheck(config: Config): CheckResult {
+function configurationCheck(config: Config, notes: readonly string[]): CheckResult {
   const where =
     config.baseUrl === 'demo'
       ? 'demo (built-in sample data)'
@@ -108,10 +145,15 @@ function configurationCheck(config: Config): CheckResult {
     config.readOnly ? 'read-only' : 'writes allowed',
     `timeout ${config.timeoutMs / 1000} s`,
   ];
-  return { name: 'Configuration', status: 'pass', detail: parts.join(' · ') };
+  const repaired = notes.length > 0 ? { hint: notes.join(' ') } : {};
+  return { name: 'Configuration', status: 'pass', detail: parts.join(' · '), ...repaired };
 }
 
-async function serviceChecks(config: Config, redactor: Redactor): Promise<CheckResult[]> {
+async function serviceChecks(
+  config: Config,
+  redactor: Redactor,
+  report: ReportWriter,
+): Promise<void> {
   let baseUrl: URL;
   let stopDemo = async () => {};
   const apiKey = config.baseUrl === 'demo' ? (config.apiKey ?? 'scp_u_demo') : config.apiKey;
@@ -143,10 +185,12 @@ async function serviceChecks(config: Config, redactor: Redactor): Promise<CheckR
   const hint = (error: unknown) =>
     describeError(error, { apiKeyLooksLikeUserKey: !apiKey || apiKey.startsWith('scp_u_') });
   try {
-    return await runServiceChecks(client(apiKey, undefined), client(undefined, config.sessionId), {
+    await runServiceChecks(client(apiKey, undefined), client(undefined, config.sessionId), {
       apiKey,
       sessionId: config.sessionId,
       hint,
+      report,
+      waitLimit: `up to ${config.timeoutMs / 1000} s`,
     });
   } finally {
     await sender.close();
@@ -158,37 +202,59 @@ interface ServiceContext {
   readonly apiKey: string | undefined;
   readonly sessionId: string | undefined;
   readonly hint: (error: unknown) => string;
+  readonly report: ReportWriter;
+  /** "up to 30 s": how long a check may wait, shown as it starts. */
+  readonly waitLimit: string;
 }
 
 async function runServiceChecks(
   keyClient: ApiClient,
   sessionClient: ApiClient,
   context: ServiceContext,
-): Promise<CheckResult[]> {
-  const { hint } = context;
+): Promise<void> {
+  const { report } = context;
   let version: Awaited<ReturnType<ApiClient['getVersion']>>;
+  report.progress(`checking: Service reachable (GET /api/version, ${context.waitLimit})...`);
   try {
     version = await keyClient.getVersion();
   } catch (error) {
     const unreachable = 'not checked: the service did not answer /api/version';
-    return [
-      {
-        name: 'Service reachable',
-        status: 'fail',
-        detail: 'GET /api/version failed',
-        hint: hint(error),
-      },
-      { name: 'Service version', status: 'skip', detail: unreachable },
-      { name: 'API key', status: 'skip', detail: unreachable },
-      { name: 'Session', status: 'skip', detail: unreachable },
-    ];
+    report.add({
+      name: 'Service reachable',
+      status: 'fail',
+      detail: 'GET /api/version failed',
+      hint: reachHint(error, context.hint),
+    });
+    for (const name of ['Service version', 'API key', 'Session']) {
+      report.add({ name, status: 'skip', detail: unreachable });
+    }
+    return;
   }
-  return [
-    { name: 'Service reachable', status: 'pass', detail: 'GET /api/version answered' },
-    versionCheck(version),
-    await apiKeyCheck(keyClient, context),
-    await sessionCheck(sessionClient, context),
-  ];
+  report.add({ name: 'Service reachable', status: 'pass', detail: 'GET /api/version answered' });
+  report.add(versionCheck(version));
+  if (context.apiKey) {
+    report.progress(`checking: API key (GET /api/v1/discovery?limit=1, ${context.waitLimit})...`);
+  }
+  report.add(await apiKeyCheck(keyClient, context));
+  if (context.sessionId) {
+    report.progress(
+      `checking: Session (GET /api/v1/release-notes/unseen, ${context.waitLimit})...`,
+    );
+  }
+  report.add(await sessionCheck(sessionClient, context));
+}
+
+/**
+ * A port that accepts the connection but never sends a header is almost never a slow Scanopy
+ * (/api/version is instant): it is another program on that port, or a proxy holding the request.
+ */
+function reachHint(error: unknown, hint: (error: unknown) => string): string {
+  // 'total' too: with a timeout under the phase limits, the whole-request timer fires first.
+  if (error instanceof TimeoutError && (error.phase === 'headers' || error.phase === 'total')) {
+    const seconds = Math.round(error.timeoutMs / 100) / 10;
+    return `The service answered nothing in ${seconds} s. Scanopy answers /api/version at once, so this is most likely the wrong port (another program accepts the connection and stays silent) or a proxy or firewall that holds the request. Check the port in NETWORK_DISCOVERY_BASE_URL and any proxy in between; raise NETWORK_DISCOVERY_TIMEOUT_MS only if the service is known to be very slow.`;
+  }
+  return hint(error);
 }
 
 function versionCheck(version: { api_version: number; server_version: string }): CheckResult {

@@ -28,6 +28,13 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
 ]);
 
+/** https:// to a port that answers plain http fails the TLS handshake with these codes. */
+const TLS_HANDSHAKE_CODES = new Set(['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER']);
+
+function isTlsToPlainHttp(error: NetworkError): boolean {
+  return error.origin.startsWith('https:') && TLS_HANDSHAKE_CODES.has(error.code ?? '');
+}
+
 const SNMP_ROUTE_HINT =
   'The /api/v1/snmp-credentials routes exist on Scanopy 0.14.x only (0.15+ has /api/v1/credentials, which this server uses once it sees a 0.15+ version): call get_version to check what the service reports.';
 
@@ -55,6 +62,9 @@ export function describeError(error: unknown, context: ErrorContext): string {
     const write = reached
       ? ' The connection broke after the write was sent, so it may or may not have been applied: read the credential back before trying again.'
       : '';
+    if (isTlsToPlainHttp(error)) {
+      return `Could not reach the service at ${error.origin} (${error.code}) for ${call}: it does not speak https on that port.${write} A service on your own network usually serves plain http: set NETWORK_DISCOVERY_BASE_URL to ${error.origin.replace(/^https:/, 'http:')} (or use the port where it serves https).`;
+    }
     return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}.${write} Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
   }
   if (error instanceof TimeoutError) {

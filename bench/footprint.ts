@@ -1,0 +1,82 @@
+// Target 8: resident memory right after start-up and one call, and the peak over 1,000 list calls of 50 items.
+import { startApiProcess } from './lib/api-process.js';
+import { type BenchResult, runIfMain } from './lib/result.js';
+import { rssOf, watchPeak } from './lib/rss.js';
+import { sdkFloorEntry } from './lib/sdk-floor.js';
+import { callTool, type StdioServer, serverEnv, startServer } from './lib/server.js';
+import { mb } from './lib/stats.js';
+
+const MAX_AFTER_CALL_BYTES = 60_000_000;
+const MAX_PEAK_BYTES = 75_000_000;
+const CALLS = 1_000;
+const LIMIT = 50;
+/** What a client sees "soon after": the call's garbage is not yet collected. */
+const SOON_MS = 500;
+
+interface Footprint {
+  readonly afterCall: number;
+  readonly peak: number;
+  readonly failed: number;
+}
+
+/** RSS 500 ms after the first call, then the peak over `CALLS` more, one at a time. */
+async function measure(server: StdioServer, call: () => Promise<boolean>): Promise<Footprint> {
+  let failed = (await call()) ? 0 : 1;
+  await new Promise((resolve) => setTimeout(resolve, SOON_MS));
+  const afterCall = rssOf(server.pid).current;
+  const watch = watchPeak(server.pid);
+  for (let i = 0; i < CALLS; i++) if (!(await call())) failed++;
+  const peak = Math.max(watch.stop(), rssOf(server.pid).peak ?? 0);
+  return { afterCall, peak, failed };
+}
+
+async function floorFootprint(env: NodeJS.ProcessEnv): Promise<Footprint> {
+  const server = await startServer(env, sdkFloorEntry());
+  try {
+    const text = 'x'.repeat(6_800); // about the size of a 50-item list_discoveries text
+    return await measure(server, async () => {
+      const result = await callTool(server, 'echo', { text });
+      return result.isError !== true;
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+export async function footprintBench(): Promise<BenchResult[]> {
+  const api = await startApiProcess(1_000);
+  const env = serverEnv(api.url);
+  try {
+    const server = await startServer(env);
+    let ours: Footprint;
+    try {
+      ours = await measure(server, async () => {
+        const result = await callTool(server, 'list_discoveries', { limit: LIMIT });
+        return result.isError !== true;
+      });
+    } finally {
+      await server.close();
+    }
+    const floor = await floorFootprint(env);
+    return [
+      {
+        name: '8. RSS after a call',
+        figure: `RSS ${mb(ours.afterCall)}`,
+        target: `<= ${mb(MAX_AFTER_CALL_BYTES)}`,
+        pass: ours.afterCall <= MAX_AFTER_CALL_BYTES && ours.failed === 0,
+        detail: `${SOON_MS} ms after start-up and one list_discoveries call; SDK floor (one-tool McpServer, one echo call) ${mb(floor.afterCall)}`,
+      },
+      {
+        name: '9. Peak RSS',
+        figure: `peak ${mb(ours.peak)}`,
+        target: `<= ${mb(MAX_PEAK_BYTES)}`,
+        pass: ours.peak <= MAX_PEAK_BYTES && ours.failed === 0,
+        detail: `${CALLS} list_discoveries calls of ${LIMIT}, one at a time (${ours.failed} failed); SDK floor over ${CALLS} echo calls of the same text size ${mb(floor.peak)}`,
+      },
+    ];
+  } finally {
+    await api.close();
+  }
+}
+
+await runIfMain(import.meta.url, footprintBench);

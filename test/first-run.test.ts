@@ -1,0 +1,204 @@
+// First-run mistakes: a pasted /api/v1 address, a "Bearer " key, https to a plain-http port, a silent port.
+import { spawn } from 'node:child_process';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runDoctor } from '../src/cli/doctor.js';
+import { parseConfig } from '../src/config.js';
+import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
+import { outputOf } from './child-output.js';
+import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { textOf, useHarness } from './harness.js';
+import { connectStdio } from './stdio-client.js';
+
+function parsed(env: Record<string, string>) {
+  const result = parseConfig(env);
+  if (!result.ok) throw new Error(`refused: ${result.problems.join('; ')}`);
+  return result;
+}
+
+function problemOf(baseUrl: string): string {
+  const result = parseConfig({ NETWORK_DISCOVERY_BASE_URL: baseUrl });
+  if (result.ok) throw new Error(`expected ${baseUrl} to be refused`);
+  expect(result.problems).toHaveLength(1);
+  return result.problems[0] ?? '';
+}
+
+describe('base URL forgiveness', () => {
+  it.each([
+    ['https://scanopy.example.com/api', '/api'],
+    ['https://scanopy.example.com/api/v1', '/api/v1'],
+    ['https://scanopy.example.com/api/v1/', '/api/v1'],
+    ['https://scanopy.example.com/API/v1/discovery', '/API/v1/discovery'],
+  ])('reduces %s to the service root with one note naming %s', (given, dropped) => {
+    const result = parsed({ NETWORK_DISCOVERY_BASE_URL: given });
+    expect(result.config.baseUrl).toEqual(new URL('https://scanopy.example.com'));
+    expect(result.notes).toHaveLength(1);
+    expect(result.notes[0]).toContain(`dropped ${dropped} `);
+    expect(result.notes[0]).toContain('using https://scanopy.example.com/');
+  });
+
+  it('drops a query and a fragment without echoing them', () => {
+    const result = parsed({
+      NETWORK_DISCOVERY_BASE_URL:
+        'https://scanopy.example.com/api/v1/?token=SECRETQUERY#frag-SECRET',
+    });
+    expect(result.config.baseUrl).toEqual(new URL('https://scanopy.example.com'));
+    expect(result.notes).toHaveLength(1);
+    expect(result.notes[0]).toMatch(/dropped \/api\/v1, the query string, the fragment/);
+    expect(result.notes[0]).not.toMatch(/SECRET/);
+  });
+
+  it('keeps a reverse proxy prefix and says nothing for a plain root or a trailing slash', () => {
+    const prefixed = parsed({ NETWORK_DISCOVERY_BASE_URL: 'https://example.com/scanopy/api/v1' });
+    expect(prefixed.config.baseUrl).toEqual(new URL('https://example.com/scanopy'));
+    for (const root of ['https://scanopy.example.com', 'https://scanopy.example.com/']) {
+      expect(parsed({ NETWORK_DISCOVERY_BASE_URL: root }).notes).toEqual([]);
+    }
+  });
+
+  it('names the fix for an address without a scheme', () => {
+    for (const value of ['scanopy.example.com', 'scanopy.local:60072', '192.168.1.20:60072/']) {
+      expect(problemOf(value)).toMatch(
+        /^NETWORK_DISCOVERY_BASE_URL must start with https:\/\/ \(or http:\/\/ for a service on your own network\)/,
+      );
+    }
+    expect(problemOf('ftp://scanopy.example.com')).toMatch(/must start with https:\/\//);
+  });
+});
+
+describe('a key pasted with its "Bearer " prefix', () => {
+  it('is used without the prefix, with a warning that never shows the key', () => {
+    const result = parsed({
+      NETWORK_DISCOVERY_BASE_URL: 'https://scanopy.example.com',
+      NETWORK_DISCOVERY_API_KEY: `Bearer ${TEST_API_KEY}`,
+    });
+    expect(result.config.apiKey).toBe(TEST_API_KEY);
+    expect(result.notes).toEqual([expect.stringContaining('"Bearer "')]);
+    expect(result.notes.join('')).not.toContain(TEST_API_KEY);
+    const plain = parsed({
+      NETWORK_DISCOVERY_BASE_URL: 'https://scanopy.example.com',
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    });
+    expect(plain.notes).toEqual([]);
+  });
+});
+
+describe('the built server with a pasted address and key', () => {
+  let api: SampleApi | undefined;
+  beforeAll(async () => {
+    await ensureBuilt();
+  }, 120_000);
+  afterEach(async () => {
+    await api?.close();
+    api = undefined;
+  });
+
+  it('serves from the root, warns once per repair on stderr, and sends "Bearer <key>" once', async () => {
+    api = await startFakeApi();
+    const server = await connectStdio({
+      baseUrl: new URL(`${api.url.origin}/api/v1/`),
+      apiKey: `Bearer ${TEST_API_KEY}`,
+    });
+    try {
+      const result = (await server.client.callTool({
+        name: 'list_discoveries',
+        arguments: { limit: 1 },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const request = api.requests.find((r) => r.path === '/api/v1/discovery');
+      expect(request?.headers['authorization']).toBe(`Bearer ${TEST_API_KEY}`);
+      const stderr = server.stderr();
+      expect(stderr.match(/dropped \/api\/v1 and using/g)).toHaveLength(1);
+      expect(stderr.match(/started with "Bearer "/g)).toHaveLength(1);
+      expect(stderr).not.toContain(TEST_API_KEY);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('https:// to a plain-http service', () => {
+  const harness = useHarness();
+
+  it('says the port does not speak https and names the http:// address to use', async () => {
+    const plain = await startFakeApi();
+    try {
+      const port = plain.url.port;
+      const h = await harness({ baseUrl: new URL(`https://127.0.0.1:${port}`) });
+      const result = await h.call('get_version');
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/\((EPROTO|ERR_SSL_WRONG_VERSION_NUMBER)\)/);
+      expect(textOf(result)).toContain('does not speak https on that port');
+      expect(textOf(result)).toContain(`NETWORK_DISCOVERY_BASE_URL to http://127.0.0.1:${port}`);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('doctor against a port that accepts and never answers', () => {
+  let silent: Server | undefined;
+  const sockets: Socket[] = [];
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await new Promise<void>((done) => (silent ? silent.close(() => done()) : done()));
+    silent = undefined;
+  });
+
+  async function startSilentPort(): Promise<number> {
+    silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((done) => silent?.listen(0, '127.0.0.1', done));
+    const address = silent.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    return address.port;
+  }
+
+  it('shows each check as it starts and says the service answered nothing (wrong port or proxy)', async () => {
+    const port = await startSilentPort();
+    const events: string[] = [];
+    const code = await runDoctor({
+      env: {
+        NETWORK_DISCOVERY_BASE_URL: `http://127.0.0.1:${port}`,
+        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+        NETWORK_DISCOVERY_TIMEOUT_MS: '1000',
+      },
+      write: (line) => events.push(`out: ${line}`),
+      progress: (line) => events.push(`progress: ${line}`),
+    });
+    expect(code).toBe(1);
+    const at = (prefix: string) => events.findIndex((e) => e.startsWith(prefix));
+    // The configuration line is out before the network check starts, and the check is announced
+    // before its result.
+    expect(at('out: [PASS] Configuration')).toBeGreaterThan(-1);
+    expect(
+      at('progress: checking: Service reachable (GET /api/version, up to 1 s)'),
+    ).toBeGreaterThan(at('out: [PASS] Configuration'));
+    expect(at('out: [FAIL] Service reachable')).toBeGreaterThan(at('progress: checking: Service'));
+    const report = events.filter((e) => e.startsWith('out: ')).map((e) => e.slice(5).trim());
+    const hint = report.join(' ');
+    expect(hint).toContain('The service answered nothing in 1 s');
+    expect(hint).toMatch(/wrong port.*proxy/);
+    expect(sockets.length).toBeGreaterThan(0);
+  });
+
+  it('writes progress to stderr and the report to stdout from the built entry', async () => {
+    await ensureBuilt();
+    const port = await startSilentPort();
+    const result = await outputOf(
+      spawn(process.execPath, [DIST_ENTRY, 'doctor'], {
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          NETWORK_DISCOVERY_BASE_URL: `http://127.0.0.1:${port}`,
+          NETWORK_DISCOVERY_TIMEOUT_MS: '1000',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('checking: Service reachable');
+    expect(result.stdout).not.toContain('checking:');
+    expect(result.stdout).toContain('[FAIL] Service reachable');
+    expect(result.stdout).toContain('answered nothing');
+  }, 30_000);
+});

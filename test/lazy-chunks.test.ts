@@ -1,0 +1,86 @@
+// Lazy loading: stdio mode starts and serves with the chunks of HTTP mode, doctor, demo and the HTML converter deleted.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from './build-dist.js';
+import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+
+/** Chunks stdio mode must never need: esbuild names each after its module. */
+const NOT_FOR_STDIO = /^(http|doctor|html-to-markdown|server)-[A-Z0-9]+\.js$/;
+
+let work: string;
+let removed: string[];
+let api: SampleApi;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  api = await startFakeApi();
+  work = mkdtempSync(join(tmpdir(), 'ndm-lazy-'));
+  cpSync(join(ROOT, 'dist'), join(work, 'dist'), { recursive: true });
+  writeFileSync(join(work, 'package.json'), '{ "type": "module" }\n');
+  removed = readdirSync(join(work, 'dist', 'chunks')).filter((name) => NOT_FOR_STDIO.test(name));
+  for (const name of removed) rmSync(join(work, 'dist', 'chunks', name));
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('chunks stdio mode does not load', () => {
+  it('exist as files of their own', () => {
+    expect(removed.map((name) => name.replace(/-[A-Z0-9]+\.js$/, '')).sort()).toEqual([
+      'doctor',
+      'html-to-markdown',
+      'http',
+      'server',
+    ]);
+  });
+
+  it('can be missing: stdio mode starts, lists its tools and answers calls without them', async () => {
+    const client = new Client({ name: 'lazy-chunks-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [join(work, 'dist', 'index.js')],
+        cwd: work,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          NETWORK_DISCOVERY_BASE_URL: api.url.href,
+          NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+        },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+      for (const name of ['list_discoveries', 'get_version']) {
+        const result = (await client.callTool({ name, arguments: {} })) as CallToolResult;
+        expect(result.isError, name).toBeFalsy();
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('are what HTTP mode loads: without them it cannot start', async () => {
+    const failure = await new Promise<string>((resolve) =>
+      execFile(
+        process.execPath,
+        [join(work, 'dist', 'index.js'), '--http', '--port', '0'],
+        {
+          cwd: work,
+          env: { PATH: process.env['PATH'] ?? '', NETWORK_DISCOVERY_BASE_URL: api.url.href },
+          timeout: 10_000,
+        },
+        (error, _stdout, stderr) => resolve(error ? stderr : 'started'),
+      ),
+    );
+    expect(failure).toMatch(/Cannot find module .*\/chunks\/http-/);
+  });
+});
