@@ -43,7 +43,7 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
       past
         ? `Offset ${pagination.offset} is past the end.`
         : view.skipped > 0
-          ? 'None that was read could be shown.'
+          ? 'None of the items read could be shown.'
           : 'No discoveries match.',
     ];
   }
