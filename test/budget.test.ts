@@ -242,6 +242,23 @@ describe('list_discoveries within the result budget', () => {
     expect(textOf(result)).toContain('- community; 88888888-8888-4888-8888-888888888888');
   });
 
+  it('limit 0 over items it cannot read stops after 20 pages and says where to go on', async () => {
+    const unreadable = Array.from({ length: 25_000 }, () => 'not a discovery');
+    const data = {
+      ...sampleData(),
+      discoveries: unreadable as unknown as Record<string, unknown>[],
+    };
+    const harness = await start({ sample: { data } });
+    const result = await harness.call('list_discoveries', { limit: 0 });
+    expect(result.isError).toBeFalsy();
+    expect(harness.api.requests.filter((r) => r.path === '/api/v1/discovery')).toHaveLength(20);
+    const next = '5000 more not read: stopped after 20 pages; call again with offset 20000.';
+    expect(result.structuredContent).toMatchObject({ discoveries: [], next_step: next });
+    expect(textOf(result).split('\n').at(-1)).toBe(next);
+    expect(textOf(result)).toContain('20000 items from the service could not be read');
+    expect(textOf(result)).not.toContain('No discoveries match');
+  });
+
   it('leaves a page that fits untouched', async () => {
     const harness = await start(withDiscoveries(200));
     const result = await harness.call('list_discoveries', { limit: 50 });

@@ -129,7 +129,7 @@ const CASES: Record<string, Case> = {
     options: { elicit: 'accept' },
     tool: 'update_snmp_credential',
     args: UPDATE,
-    facts: ['updated', 'Office switches (rotated)', SAMPLE_CREDENTIAL_ID, SAMPLE_TAGS.core],
+    facts: ['updated', 'Office switches (rotated)', SAMPLE_CREDENTIAL_ID, SAMPLE_TAGS.core, 'core'],
   },
   'get_version: version': {
     tool: 'get_version',

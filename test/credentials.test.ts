@@ -200,6 +200,8 @@ describe('the update preview shows the real state', () => {
     const message = String(h.elicitations[0]?.message);
     expect(message.split('\n')[0]).toContain('changes tags, community');
     expect(message).toContain('WARNING: removes 1 tag');
+    // The confirmation form names the tag beside its id, as the preview does.
+    expect(message).toContain(`removes core (${SAMPLE_TAGS.core})`);
     expectNoCommunity(h.elicitations);
   });
 

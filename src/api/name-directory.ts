@@ -124,9 +124,6 @@ function namesOf(results: ReadonlyMap<NamedKind, KindResult>): Names {
   };
 }
 
-/** No names at all (a directory that reads nothing), for callers that want ids only. */
-export const NO_NAMES: Names = namesOf(new Map());
-
 /** One directory per caller (API key), so what one key may read never shows through another. */
 export function createNameDirectories(now: () => number = Date.now) {
   const directories = new Map<string, NameDirectory>();

@@ -1,5 +1,5 @@
 // Collects discoveries within the result budget: limit 0 reads pages of 1,000 only until the budget is full.
-import type { Discovery, Pagination } from '../api/schemas.js';
+import type { Pagination } from '../api/schemas.js';
 import {
   discoveryLine,
   groupHeading,
@@ -41,8 +41,7 @@ function createFiller(budget: number) {
   let used = RESERVED_BYTES;
   return {
     items,
-    add(raw: Discovery): boolean {
-      const item = leanDiscovery(raw);
+    add(item: LeanDiscovery): boolean {
       const key = groupKey(item);
       const heading = groups.has(key)
         ? 0
@@ -62,20 +61,19 @@ function createFiller(budget: number) {
  * A page cut to the budget item by item, for when it does not fit whole. `offset` is where the
  * page starts; with `limit` 0 the pagination describes the whole listing.
  */
-export function cutToBudget(
-  page: Omit<CollectedDiscoveries, 'discoveries'> & { readonly items: Discovery[] },
+export function cutToBudget<T extends Pick<CollectedDiscoveries, 'discoveries' | 'pagination'>>(
+  collected: T,
   budget: number,
-): CollectedDiscoveries {
+): T {
   const filler = createFiller(budget);
-  const kept = page.items.findIndex((item) => !filler.add(item));
-  const { items: _items, ...rest } = page;
-  if (kept === -1) return { ...rest, discoveries: filler.items };
-  const nextOffset = page.pagination.offset + kept;
+  const kept = collected.discoveries.findIndex((item) => !filler.add(item));
+  if (kept === -1) return collected;
+  const nextOffset = collected.pagination.offset + kept;
   return {
-    ...rest,
+    ...collected,
     discoveries: filler.items,
-    pagination: { ...page.pagination, has_more: true },
-    omitted: { count: page.pagination.total_count - nextOffset, nextOffset },
+    pagination: { ...collected.pagination, has_more: true },
+    omitted: { count: collected.pagination.total_count - nextOffset, nextOffset },
   };
 }
 
@@ -89,8 +87,8 @@ interface Args {
 type Context = Pick<ToolContext, 'api' | 'signal' | 'maxResultBytes' | 'progress'>;
 
 /**
- * One page as the service sent it, or, for limit 0, pages of 1,000 until the budget is full:
- * 20,000 discoveries never sit in memory at once. Either way fitted to the budget.
+ * One page as the service sent it (list-discoveries.ts fits it to the budget), or, for limit 0,
+ * pages of 1,000 until the budget is full: 20,000 discoveries never sit in memory at once.
  */
 export async function collectDiscoveries(
   args: Args,
@@ -103,15 +101,13 @@ export async function collectDiscoveries(
       { ...filters, limit: args.limit, offset: args.offset },
       signal,
     );
-    return cutToBudget(
-      {
-        items: page.items,
-        pagination: page.pagination,
-        skipped: page.skipped,
-        outsideFilter: page.outsideFilter ?? 0,
-      },
-      context.maxResultBytes,
-    );
+    // Not cut here: the common page fits whole, and list-discoveries.ts measures it once.
+    return {
+      discoveries: page.items.map(leanDiscovery),
+      pagination: page.pagination,
+      skipped: page.skipped,
+      outsideFilter: page.outsideFilter ?? 0,
+    };
   }
   return collectAll(args, filters, context);
 }
@@ -143,7 +139,7 @@ async function collectAll(
       Math.max(done, total - args.offset),
       `read ${done} of ${total - args.offset} discoveries`,
     );
-    const kept = page.items.findIndex((item) => !filler.add(item));
+    const kept = page.items.findIndex((item) => !filler.add(leanDiscovery(item)));
     if (kept !== -1) {
       const nextOffset = offset + kept;
       return {

@@ -9,7 +9,12 @@ import {
 } from '../views/discovery-list-view.js';
 import { jsonOf } from '../views/result-json.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
-import { byteLength, type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
+import {
+  byteLength,
+  type CollectedDiscoveries,
+  collectDiscoveries,
+  cutToBudget,
+} from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
 import { discoveryListOutput, uuid } from './schemas.js';
 import { ToolMessageError } from './tool-message-error.js';
@@ -58,8 +63,12 @@ function viewOf(collected: CollectedDiscoveries, scopeIds: Args, names: Names): 
   };
 }
 
-/** Both channels within the budget; the item-by-item estimate is checked and, if short, cut 5% more. */
+/**
+ * Both channels within the budget: the common page fits whole and is measured once; one that does
+ * not is cut by the item-by-item estimate, checked, and if the estimate was short cut 5% more.
+ */
 function present(view: DiscoveryListView, budget: number) {
+  let estimated = false;
   for (;;) {
     const structured = discoveriesStructured(view);
     const text = discoveriesText(view);
@@ -68,6 +77,14 @@ function present(view: DiscoveryListView, budget: number) {
       view.discoveries.length === 0
     ) {
       return { structured, text };
+    }
+    if (!estimated) {
+      estimated = true;
+      const cut = cutToBudget(view, budget);
+      if (cut !== view) {
+        view = cut;
+        continue;
+      }
     }
     const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
     const discoveries = view.discoveries.slice(0, -drop);

@@ -57,8 +57,19 @@ export function updatedResult(
   preview: CredentialPreview | undefined,
   nameOf: NameOf,
 ) {
+  const names = Object.fromEntries(
+    credential.tags.flatMap((id) => {
+      const name = nameOf(id);
+      return name ? [[id, name]] : [];
+    }),
+  );
   return {
-    structured: { status: 'updated' as const, credential, ...previewFields(preview) },
+    structured: {
+      status: 'updated' as const,
+      credential,
+      ...(Object.keys(names).length > 0 ? { names } : {}),
+      ...previewFields(preview),
+    },
     text: `Updated (confirmed via ${via}); the community was changed and is not shown.\n${credentialLine(credential, nameOf)}`,
   };
 }

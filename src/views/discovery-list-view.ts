@@ -40,7 +40,11 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
     const past = pagination.offset > 0 && pagination.offset >= pagination.total_count;
     return [
       `Discoveries: none of ${pagination.total_count}${scope} shown`,
-      past ? `Offset ${pagination.offset} is past the end.` : 'No discoveries match.',
+      past
+        ? `Offset ${pagination.offset} is past the end.`
+        : view.skipped > 0
+          ? 'None of the items read could be shown.'
+          : 'No discoveries match.',
     ];
   }
   const head = `Discoveries ${first}-${last} of ${pagination.total_count}${scope}`;
