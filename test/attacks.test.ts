@@ -184,6 +184,14 @@ describe('4. service text stays on one line', () => {
     for (const text of strings(list.structuredContent)) expect(text).not.toMatch(/\n/);
     // The backtick cannot close the code span: the whole schedule sits inside a longer fence.
     expect(textOf(list)).toMatch(/``0 3 \* \* \*` # Heading[^`\n]*``/);
+    // A name or error that reads as an instruction is marked as the service's data, in both channels.
+    expect(textOf(list)).toContain('- [service data] Sweep # Heading');
+    expect(textOf(list)).toMatch(/run \w+: \[service data\] boom # Heading/);
+    const items = (list.structuredContent as { discoveries: { name: string }[] }).discoveries;
+    expect(items.find((item) => item.name.includes('Sweep'))?.name).toMatch(
+      /^\[service data\] Sweep # Heading/,
+    );
+    expect(items.filter((item) => item.name.startsWith('[service data]'))).toHaveLength(1);
     const version = await h.call('get_version', {});
     for (const text of strings(version.structuredContent)) expect(text).not.toMatch(/\n/);
     expect(

@@ -1,6 +1,7 @@
 // Turns a raw HTTP answer into the envelope or a typed error, surviving HTML, plain text and odd JSON.
 import { errorCode, errorParams } from '../safety/error-fields.js';
 import { sanitizeJson, serviceText } from '../safety/sanitize.js';
+import { markServiceData } from '../safety/service-data-mark.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
 import type { RawResponse } from './http.js';
 import { type Envelope, envelopeSchema } from './schemas.js';
@@ -16,11 +17,13 @@ export function interpretResponse(
   redact: (text: string) => string = (text) => text,
 ): Envelope {
   const { status } = response;
-  const cut = (text: string) => serviceText(redact(text), MAX_SERVICE_MESSAGE);
+  const cutPlain = (text: string) => serviceText(redact(text), MAX_SERVICE_MESSAGE);
+  // A message that reads like an instruction is marked as the service's; a Location is a URL.
+  const cut = (text: string) => markServiceData(cutPlain(text));
   const messageOf = (error: unknown) => serviceMessage(error, cut);
   if (status >= 300 && status < 400) {
     const location = header(response, 'location');
-    throw new HttpError(endpoint, status, { location: location && cut(location) });
+    throw new HttpError(endpoint, status, { location: location && cutPlain(location) });
   }
   const json = parseJson(response.text);
   const envelope = json === undefined ? undefined : envelopeSchema.safeParse(json);

@@ -1,6 +1,7 @@
 // Names of networks, daemons, tags and hosts by id, read from the service's lists and cached per caller.
 import { createHash } from 'node:crypto';
 import { serviceText } from '../safety/sanitize.js';
+import { markServiceData } from '../safety/service-data-mark.js';
 import type { ApiClient, Named, NamedKind } from './client.js';
 import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from './errors.js';
 
@@ -58,7 +59,7 @@ async function readKind(api: ApiClient, kind: NamedKind, signal: AbortSignal): P
     const page = await api.listNamed(kind, signal);
     const list = page.items.map((item) => ({
       id: item.id,
-      name: serviceText(item.name, MAX_NAME),
+      name: markServiceData(serviceText(item.name, MAX_NAME)),
     }));
     return { ok: true, byId: new Map(list.map((item) => [item.id, item.name])), list };
   } catch (error) {

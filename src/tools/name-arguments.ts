@@ -2,6 +2,7 @@
 import type { Named, NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { serviceText } from '../safety/sanitize.js';
+import { unmarkServiceData } from '../safety/service-data-mark.js';
 import { ToolMessageError } from './tool-message-error.js';
 
 /** Candidates listed in an error, at most: enough to pick from, never the whole list. */
@@ -23,11 +24,13 @@ export function resolveName(names: Names, kind: NamedKind, argument: string, nam
       `Cannot resolve ${argument} "${asked}": ${names.failure(kind) ?? `the ${kind} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
     );
   }
-  const exact = list.filter((item) => item.name === name);
+  // Names shown marked as service data are matched without the mark, whichever form is passed.
+  const wanted = unmarkServiceData(name);
+  const exact = list.filter((item) => unmarkServiceData(item.name) === wanted);
   const matches =
     exact.length > 0
       ? exact
-      : list.filter((item) => item.name.toLowerCase() === name.toLowerCase());
+      : list.filter((item) => unmarkServiceData(item.name).toLowerCase() === wanted.toLowerCase());
   const [only] = matches;
   if (matches.length === 1 && only) return only.id;
   if (matches.length > 1) {

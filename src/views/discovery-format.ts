@@ -1,6 +1,7 @@
 // One discovery as a model reads it: a lean flat item (ids kept, nested copies dropped) and its text line.
 import type { Discovery } from '../api/schemas.js';
 import { codeSpan, sanitizeText, serviceText } from '../safety/sanitize.js';
+import { markServiceData } from '../safety/service-data-mark.js';
 import { shortTime } from './format.js';
 
 /** Resolves an id to its sanitized name, when the service gave one. */
@@ -55,9 +56,11 @@ function defined<R>(value: { [K in keyof R]: R[K] | undefined }): R {
 const ODD_SPACE = /[^\S ]|^ | $| {2}/;
 const MAX_NAME = 200;
 const oneLineName = (name: string) =>
-  name.length <= MAX_NAME && !ODD_SPACE.test(name) && sanitizeText(name) === name
-    ? name
-    : serviceText(name, MAX_NAME);
+  markServiceData(
+    name.length <= MAX_NAME && !ODD_SPACE.test(name) && sanitizeText(name) === name
+      ? name
+      : serviceText(name, MAX_NAME),
+  );
 
 function leanRun(run: Discovery['run_type']): LeanRun {
   if (run.type === 'Historical') {
@@ -66,7 +69,7 @@ function leanRun(run: Discovery['run_type']): LeanRun {
       type: run.type,
       phase: str(results['phase']),
       progress: typeof results['progress'] === 'number' ? results['progress'] : undefined,
-      error: str(results['error']) && serviceText(results['error'] as string),
+      error: str(results['error']) && markServiceData(serviceText(results['error'] as string)),
       finished_at: str(results['finished_at']),
     });
   }
