@@ -34,6 +34,37 @@ describe('a redactor for one HTTP caller (withSecret)', () => {
   });
 });
 
+describe('values redacted field by field (redactValue)', () => {
+  const result = {
+    discoveries: [
+      { id: 'a', name: 'Office LAN sweep', tags: ['core'] },
+      { id: 'b', name: `echo ${COMMUNITY}`, run_type: { error: `key ${KEY}` } },
+    ],
+    total: 2,
+  };
+
+  it('returns a result with nothing to mask as it is, not a copy', () => {
+    const redactor = createRedactor([KEY, COMMUNITY]);
+    const clean = { discoveries: [result.discoveries[0]], total: 1 };
+    expect(redactor.redactValue(clean)).toBe(clean);
+  });
+
+  it('masks each secret inside its own string and leaves the structure and other values', () => {
+    const redacted = createRedactor([KEY, COMMUNITY]).redactValue(result);
+    expect(redacted).not.toBe(result);
+    expect(redacted.discoveries[0]).toBe(result.discoveries[0]);
+    expect(redacted.discoveries[1]?.name).toBe('echo [redacted]');
+    expect(redacted.discoveries[1]?.run_type?.error).toBe('key [redacted]');
+    expect(redacted.total).toBe(2);
+    expect(JSON.stringify(redacted)).not.toContain(KEY);
+  });
+
+  it('never masks across two values: a secret split between fields stays as the fields are', () => {
+    const split = { a: KEY.slice(0, 10), b: KEY.slice(10) };
+    expect(createRedactor([KEY]).redactValue(split)).toEqual(split);
+  });
+});
+
 describe('known secrets', () => {
   const redactor = createRedactor([KEY, SESSION, COMMUNITY]);
 

@@ -117,6 +117,26 @@ function notASecret(secret: string | undefined): secret is undefined {
   return !secret || secret.trim().length < MIN_SECRET_LENGTH || isRedactionPlaceholder(secret);
 }
 
+/** Every string in a value (keys are this server's own words), as deep as redactDeep goes. */
+function collectStrings(value: unknown, into: string[], depth: number): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (value !== null && typeof value === 'object' && depth <= 64) {
+    for (const inner of Object.values(value)) collectStrings(inner, into, depth + 1);
+  }
+  return into;
+}
+
+/**
+ * Redacts value by value, but first asks once whether anything needs it: a result with no secret
+ * in any string (nearly every one) is returned as it is, without a copy of each object on a hot
+ * path. Strings are joined with NUL, which no mask keeps unchanged across, so anything the joined
+ * text would mask sends the value through the exact walk below.
+ */
+function redactValueOf(value: unknown, redact: (text: string) => string): unknown {
+  const joined = collectStrings(value, [], 0).join('\u0000');
+  return redact(joined) === joined ? value : redactDeep(value, redact, 0);
+}
+
 function redactDeep(value: unknown, redact: (text: string) => string, depth: number): unknown {
   if (typeof value === 'string') return redact(value);
   if (value === null || typeof value !== 'object' || depth > 64) return value;
@@ -178,7 +198,7 @@ export function createRedactor(
   return {
     add,
     redact,
-    redactValue: <T>(value: T) => redactDeep(value, redact, 0) as T,
+    redactValue: <T>(value: T) => redactValueOf(value, redact) as T,
     withSecret: (secret) => createRedactor([secret], redact),
   };
 }
