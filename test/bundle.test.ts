@@ -1,7 +1,4 @@
-// The .mcpb bundle: packed by `npm run pack`'s script, unpacked, and started exactly as its manifest says.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { getMcpConfigForManifest } from '@anthropic-ai/mcpb/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { packAndUnpack } from './packed-bundle.js';
 
 let work: string;
 let unpacked: string;
@@ -52,13 +50,7 @@ async function startBundled(userConfig: Record<string, string | number | boolean
 beforeAll(async () => {
   await ensureBuilt();
   api = await startFakeApi();
-  work = mkdtempSync(join(tmpdir(), 'ndm-bundle-'));
-  const bundle = join(work, 'network-discovery-mcp.mcpb');
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'pack.mjs'), bundle], { stdio: 'pipe' });
-  unpacked = join(work, 'unpacked');
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'mcpb'), ['unpack', bundle, unpacked], {
-    stdio: 'pipe',
-  });
+  ({ work, unpacked } = packAndUnpack('ndm-bundle-'));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,6 @@
 // The .mcpb on the oldest Node the manifest allows: unpacked outside the clone and started with that exact release.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -9,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from './build-dist.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { packAndUnpack } from './packed-bundle.js';
 
 // The release comes from the npm registry as a platform package (test/oldest-node/package.json),
 // installed by .ci/run with `npm ci --prefix test/oldest-node`. It exists for linux-x64 only.
@@ -32,13 +32,7 @@ beforeAll(async () => {
   if (!available) return;
   await ensureBuilt();
   api = await startFakeApi();
-  work = mkdtempSync(join(tmpdir(), 'ndm-oldest-node-'));
-  const bundle = join(work, 'network-discovery-mcp.mcpb');
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'pack.mjs'), bundle], { stdio: 'pipe' });
-  unpacked = join(work, 'unpacked');
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'mcpb'), ['unpack', bundle, unpacked], {
-    stdio: 'pipe',
-  });
+  ({ work, unpacked } = packAndUnpack('ndm-oldest-node-'));
 }, 120_000);
 
 afterAll(async () => {
