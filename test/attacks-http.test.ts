@@ -1,7 +1,6 @@
 // Issue 11's attacks over --http: a real SDK client and raw sockets against 127.0.0.1.
 import { connect as netConnect, type Socket } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpOptions, type HttpServerHandle, startHttpServer } from '../src/cli/http.js';
@@ -11,6 +10,7 @@ import { createLogger } from '../src/log.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { type SampleApi, startFakeApi, TEST_SESSION_ID } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
+import { callHttp, connectHttp } from './http-client.js';
 
 const KEY_OPERATOR = 'scp_u_OPERATOR0123456789abcdefABCDE';
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
@@ -50,21 +50,10 @@ async function instance(
   return handle;
 }
 
-async function connect(url: URL, apiKey?: string, forms = false): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(url, {
-    requestInit: apiKey ? { headers: { authorization: `Bearer ${apiKey}` } } : {},
-  });
-  const client = new Client(
-    { name: 'attacker', version: '1.0.0' },
-    { capabilities: forms ? { elicitation: { form: {} } } : {} },
-  );
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
+const connect = (url: URL, apiKey?: string, forms = false) =>
+  connectHttp(clients, url, { apiKey, forms: forms, name: 'attacker' });
 
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = callHttp;
 
 const textOf = (result: CallToolResult) =>
   result.content[0]?.type === 'text' ? result.content[0].text : '';

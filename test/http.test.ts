@@ -2,9 +2,7 @@
 // tokens shared across replicas through NETWORK_DISCOVERY_TOKEN_SECRET, Host/Origin checks.
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_HOST,
@@ -20,6 +18,7 @@ import { createRedactor } from '../src/safety/redact.js';
 import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
+import { callHttp, connectHttp } from './http-client.js';
 import { initializeRequest } from './raw-stdio.js';
 
 const KEY_CONFIGURED = 'scp_u_CONFIGURED0123456789abcdefABCD';
@@ -61,21 +60,10 @@ async function startInstance(
   return handle;
 }
 
-async function connect(url: URL, apiKey?: string, elicitation = false): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(url, {
-    requestInit: apiKey ? { headers: { authorization: `Bearer ${apiKey}` } } : {},
-  });
-  const client = new Client(
-    { name: 'http-test', version: '1.0.0' },
-    { capabilities: elicitation ? { elicitation: { form: {} } } : {} },
-  );
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
+const connect = (url: URL, apiKey?: string, elicitation = false) =>
+  connectHttp(clients, url, { apiKey, forms: elicitation, name: 'http-test' });
 
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = callHttp;
 
 /** A raw request, so Host and Origin can be set the way a browser under DNS rebinding would. */
 function rawPost(url: URL, headers: Record<string, string>, method = 'POST') {
