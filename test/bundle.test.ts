@@ -1,3 +1,4 @@
+// The .mcpb bundle: packed by `npm run pack`'s script, unpacked, and started exactly as its manifest says.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { getMcpConfigForManifest } from '@anthropic-ai/mcpb/node';
