@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ENV_DOCS } from '../src/cli/usage.js';
 import { configSecrets, type EnvName, envSchema, parseConfig } from '../src/config.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';

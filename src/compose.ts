@@ -1,8 +1,7 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
-import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
-import { createNameDirectories } from './api/name-directory.js';
+import { createNameDirectories, createNameDirectory } from './api/name-directory.js';
 import { describeRetry } from './api/retry.js';
 import { createVersionMemo } from './api/service-profile.js';
 import { createSessionStore, type SessionStore } from './api/session.js';
@@ -10,6 +9,7 @@ import { createTransport } from './api/transport.js';
 import type { Config } from './config.js';
 import type { AuditSink } from './confirm/audit.js';
 import { createTokenSigner } from './confirm/confirmation-token.js';
+import { sha256Base64url } from './lazy-crypto.js';
 import type { Logger } from './log.js';
 import { createServer } from './mcp/server.js';
 import type { Redactor } from './safety/redact.js';
@@ -66,8 +66,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // is accepted by the next and redeemed only once. Replicas share the secret, not the used-token
   // record: across replicas a token is bounded by its 5 minutes and its exact arguments.
   const tokens = createTokenSigner(config.tokenSecret, Date.now);
-  // Names are cached per key: one key's rights never show through another's results.
+  // Names are cached per key: one key's rights never show through another's results. The operator's
+  // own directory is held directly, so a stdio start hashes nothing (and loads no node:crypto).
   const names = createNameDirectories();
+  const operatorNames = createNameDirectory();
   return {
     createServer(apiKey, channel = 'stdio') {
       const key = apiKey ?? config.apiKey;
@@ -88,7 +90,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
       return createServer({
         api,
-        names: names.forCaller(key),
+        names: key === config.apiKey ? operatorNames : names.forCaller(key),
         redactor: callerRedactor,
         log: options.log,
         audit: options.audit,
@@ -110,10 +112,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
 /** A short digest naming a caller for the quota's turns; never the key itself. */
 function callerId(key: string | undefined): string {
-  return createHash('sha256')
-    .update(key ?? '')
-    .digest('base64url')
-    .slice(0, 16);
+  return sha256Base64url(key ?? '').slice(0, 16);
 }
 
 /** The shared session id is the operator's secret: the process-wide redactor learns it on sight. */

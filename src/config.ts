@@ -1,5 +1,5 @@
 // One zod schema over the environment: every problem reported at once, secrets never echoed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkTransport } from './safety/transport-safety.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);

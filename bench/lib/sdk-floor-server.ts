@@ -1,7 +1,7 @@
 // The smallest useful SDK server (one tool, stdio): bundled like dist/index.js, it is the start-up and memory floor.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const server = new McpServer({ name: 'sdk-floor', version: '1.0.0' });
 server.registerTool(

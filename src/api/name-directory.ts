@@ -1,5 +1,5 @@
 // Names of networks, daemons, tags and hosts by id, read from the service's lists and cached per caller.
-import { createHash } from 'node:crypto';
+import { sha256Base64url } from '../lazy-crypto.js';
 import { serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import type { ApiClient, Named, NamedKind } from './client.js';
@@ -131,9 +131,7 @@ export function createNameDirectories(now: () => number = Date.now) {
   return {
     /** The key is hashed: the map never holds a key in the clear. */
     forCaller(apiKey: string | undefined): NameDirectory {
-      const caller = createHash('sha256')
-        .update(apiKey ?? '')
-        .digest('base64url');
+      const caller = sha256Base64url(apiKey ?? '');
       let directory = directories.get(caller);
       if (!directory) {
         directory = createNameDirectory(now);

@@ -1,5 +1,5 @@
 // zod schemas of the service's payloads: lenient, so unknown fields and variants pass through.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const paginationSchema = z.looseObject({
   total_count: z.number().int().nonnegative(),

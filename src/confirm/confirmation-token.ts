@@ -1,5 +1,5 @@
 // Confirmation tokens: an HMAC over the exact arguments with an expiry, usable once per process.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 
 export const TOKEN_TTL_MS = 5 * 60 * 1000;
 
@@ -37,16 +37,28 @@ const TOKEN_FORMAT = /^ct2\.([A-Za-z0-9_-]{8})\.([1-9a-z][0-9a-z]{0,10})\.([A-Za
 
 /** One signer per process: its used-token record is what makes a token single-use. */
 export function createTokenSigner(secret: string | undefined, now: () => number): TokenSigner {
-  // Without a shared secret a fresh random key per process is right: tokens die with the process.
-  const key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
-  const keyId = createHmac('sha256', key).update('ct2 key id').digest('base64url').slice(0, 8);
+  // Made on first use, so a session that never writes never loads node:crypto. Without a shared
+  // secret a fresh random key per process is right: tokens die with the process.
+  let signing: { key: Buffer; keyId: string } | undefined;
+  const keys = () => {
+    if (!signing) {
+      const { createHmac, randomBytes } = nodeCrypto();
+      const key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+      const keyId = createHmac('sha256', key).update('ct2 key id').digest('base64url').slice(0, 8);
+      signing = { key, keyId };
+    }
+    return signing;
+  };
   /** Signature -> expiry; entries go once expired, since an expired token is refused anyway. */
   const used = new Map<string, number>();
 
-  const sign = (expiresAt: number, bound: unknown) =>
-    createHmac('sha256', key)
+  const sign = (expiresAt: number, bound: unknown) => {
+    const { key, keyId } = keys();
+    return nodeCrypto()
+      .createHmac('sha256', key)
       .update(`${keyId}.${expiresAt}.${canonicalJson(bound)}`)
       .digest('base64url');
+  };
 
   const forgetExpired = () => {
     const t = now();
@@ -57,21 +69,21 @@ export function createTokenSigner(secret: string | undefined, now: () => number)
     issue(bound) {
       const expiresAt = now() + TOKEN_TTL_MS;
       return {
-        token: `ct2.${keyId}.${expiresAt.toString(36)}.${sign(expiresAt, bound)}`,
+        token: `ct2.${keys().keyId}.${expiresAt.toString(36)}.${sign(expiresAt, bound)}`,
         expiresAt: new Date(expiresAt),
       };
     },
     redeem(token, bound) {
       const match = TOKEN_FORMAT.exec(token);
       if (!match?.[1] || !match[2] || !match[3]) return { valid: false, reason: 'malformed' };
-      if (match[1] !== keyId) return { valid: false, reason: 'foreign' };
+      if (match[1] !== keys().keyId) return { valid: false, reason: 'foreign' };
       const expiresAt = Number.parseInt(match[2], 36);
       // Beyond 2^53 two spellings could parse to one number: only the exact round trip counts.
       if (expiresAt.toString(36) !== match[2]) return { valid: false, reason: 'malformed' };
       const signature = match[3];
       const expected = Buffer.from(sign(expiresAt, bound));
       const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      if (expected.length !== given.length || !nodeCrypto().timingSafeEqual(expected, given)) {
         return { valid: false, reason: 'mismatch' };
       }
       if (now() > expiresAt) return { valid: false, reason: 'expired' };
@@ -95,11 +107,16 @@ export const TOKEN_PROBLEM_TEXT: Readonly<Record<TokenProblem, string>> = {
 
 /**
  * Binds every token to a caller (a digest of its API key), so in HTTP mode one user's token is
- * worthless to another even for identical arguments.
+ * worthless to another even for identical arguments. A function is called once, on first use.
  */
-export function scopedSigner(signer: TokenSigner, caller: string): TokenSigner {
+export function scopedSigner(signer: TokenSigner, caller: string | (() => string)): TokenSigner {
+  let digest = typeof caller === 'string' ? caller : undefined;
+  const scope = () => {
+    digest ??= (caller as () => string)();
+    return digest;
+  };
   return {
-    issue: (bound) => signer.issue({ caller, bound }),
-    redeem: (token, bound) => signer.redeem(token, { caller, bound }),
+    issue: (bound) => signer.issue({ caller: scope(), bound }),
+    redeem: (token, bound) => signer.redeem(token, { caller: scope(), bound }),
   };
 }

@@ -1,6 +1,7 @@
 // The tools/list answer: the SDK's tool shapes minus what costs a model context and tells it nothing.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type ZodRawShape, z } from 'zod';
+import type { ZodRawShape } from 'zod';
+import * as z from 'zod';
 import type { AnyToolDefinition } from '../tools/define-tool.js';
 
 /**

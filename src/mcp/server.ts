@@ -1,5 +1,4 @@
 // createServer(deps): an McpServer with the tools registered; no env, no I/O of its own.
-import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from '../api/client.js';
 import { createNameDirectory, type NameDirectory } from '../api/name-directory.js';
@@ -14,6 +13,7 @@ import {
   scopedSigner,
   type TokenSigner,
 } from '../confirm/confirmation-token.js';
+import { sha256Base64url } from '../lazy-crypto.js';
 import type { Logger } from '../log.js';
 import { selectPrompts } from '../prompts/catalog.js';
 import { registerPrompts } from '../prompts/register.js';
@@ -95,9 +95,8 @@ export function createServer(deps: ServerDependencies): McpServer {
       return { action: result.action, confirm: result.content?.['confirm'] };
     },
   };
-  const caller = createHash('sha256')
-    .update(deps.apiKey ?? '')
-    .digest('base64url');
+  // Hashed when the first token is issued or checked, not at start-up.
+  const caller = () => sha256Base64url(deps.apiKey ?? '');
   const signer = deps.tokens ?? createTokenSigner(deps.tokenSecret, deps.now ?? Date.now);
   const tokens = scopedSigner(signer, caller);
   registerTools(server, selectTools({ readOnly: deps.readOnly }), {

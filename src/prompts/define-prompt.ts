@@ -1,5 +1,5 @@
 // The PromptDefinition type: a prompt is a value (name, arguments, text template) listed without a network.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Prompt arguments arrive as strings (or not at all): the MCP prompt contract. */
 export type PromptArgs = Readonly<Record<string, string | undefined>>;

@@ -1,5 +1,5 @@
 // review_network_discoveries: guides a read-only review of what runs, what is disabled and what failed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { definePrompt } from './define-prompt.js';
 
 export const reviewNetworkDiscoveries = definePrompt({

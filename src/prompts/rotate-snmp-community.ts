@@ -1,5 +1,5 @@
 // rotate_snmp_community: guides a safe SNMP community rotation (find, prepare, confirm, verify).
-import { z } from 'zod';
+import * as z from 'zod';
 import { definePrompt } from './define-prompt.js';
 
 export const rotateSnmpCommunity = definePrompt({

@@ -1,5 +1,5 @@
 // The ToolDefinition type: a tool is a value (schema, annotations, handler) listed without a network.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ApiClient } from '../api/client.js';
 import type { NameDirectory } from '../api/name-directory.js';
 import type { AuditSink } from '../confirm/audit.js';

@@ -1,5 +1,5 @@
 // get_unseen_release_notes: releases newer than the last one the user dismissed, as markdown.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient } from '../api/client.js';
 import { EndpointNotOfferedError } from '../api/errors.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';

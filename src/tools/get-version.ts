@@ -1,5 +1,5 @@
 // get_version: the service's API and application versions, its endpoint family, and which tools work on it.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   describeProfile,
   profileFor,

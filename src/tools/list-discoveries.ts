@@ -1,5 +1,5 @@
 // list_discoveries: the discoveries the key can see, named and grouped by network and daemon, within the result budget.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import {

@@ -1,5 +1,5 @@
 // list_snmp_credentials: the organization's SNMP credentials, or one by id; the community never shown.
-import { z } from 'zod';
+import * as z from 'zod';
 import { credentialsResult } from '../views/credential-list-view.js';
 import { credentialLine, credentialView } from '../views/format.js';
 import { defineTool, READ_ONLY } from './define-tool.js';

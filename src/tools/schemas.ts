@@ -1,5 +1,5 @@
 // zod pieces shared by tool input and output schemas.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** 8-4-4-4-12 hex, any case: the service's ids. */
 const UUID = /^[\da-fA-F]{8}(-[\da-fA-F]{4}){3}-[\da-fA-F]{12}$/;

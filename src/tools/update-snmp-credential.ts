@@ -1,5 +1,5 @@
 // update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CancelledError } from '../api/errors.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
 import type { ServiceProfile } from '../api/service-profile.js';
