@@ -94,8 +94,15 @@ export function normalizeBaseUrl(value: string): BaseUrlSetting | { readonly pro
   if (dropped.length === 0) return { url: normalized };
   return {
     url: normalized,
-    note: `NETWORK_DISCOVERY_BASE_URL: dropped ${dropped.join(', ')} and using ${normalized.href} (the server adds /api/v1/... itself; set the service's root address to silence this note)`,
+    note: `NETWORK_DISCOVERY_BASE_URL: dropped ${listOf(dropped)}; using ${normalized.href} (the server adds /api/v1/... itself; set the service's root address to silence this note)`,
   };
+}
+
+/** "a", "a and b", "a, b and c": a note names what it removed as a sentence would. */
+function listOf(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** `Bearer scp_u_...` pasted from a header: the prefix is removed, since the server adds it. */

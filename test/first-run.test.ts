@@ -34,8 +34,9 @@ describe('base URL forgiveness', () => {
     const result = parsed({ NETWORK_DISCOVERY_BASE_URL: given });
     expect(result.config.baseUrl).toEqual(new URL('https://scanopy.example.com'));
     expect(result.notes).toHaveLength(1);
-    expect(result.notes[0]).toContain(`dropped ${dropped} `);
-    expect(result.notes[0]).toContain('using https://scanopy.example.com/');
+    expect(result.notes[0]).toContain(
+      `NETWORK_DISCOVERY_BASE_URL: dropped ${dropped}; using https://scanopy.example.com/ (`,
+    );
   });
 
   it('drops a query and a fragment without echoing them', () => {
@@ -45,8 +46,14 @@ describe('base URL forgiveness', () => {
     });
     expect(result.config.baseUrl).toEqual(new URL('https://scanopy.example.com'));
     expect(result.notes).toHaveLength(1);
-    expect(result.notes[0]).toMatch(/dropped \/api\/v1, the query string, the fragment/);
+    expect(result.notes[0]).toContain(
+      'dropped /api/v1, the query string and the fragment; using https://scanopy.example.com/ (',
+    );
     expect(result.notes[0]).not.toMatch(/SECRET/);
+    const two = parsed({ NETWORK_DISCOVERY_BASE_URL: 'https://scanopy.example.com/?a=1#b' });
+    expect(two.notes[0]).toContain(
+      'dropped the query string and the fragment; using https://scanopy.example.com/ (',
+    );
   });
 
   it('keeps a reverse proxy prefix and says nothing for a plain root or a trailing slash', () => {
@@ -109,7 +116,7 @@ describe('the built server with a pasted address and key', () => {
       const request = api.requests.find((r) => r.path === '/api/v1/discovery');
       expect(request?.headers['authorization']).toBe(`Bearer ${TEST_API_KEY}`);
       const stderr = server.stderr();
-      expect(stderr.match(/dropped \/api\/v1 and using/g)).toHaveLength(1);
+      expect(stderr.match(/dropped \/api\/v1; using/g)).toHaveLength(1);
       expect(stderr.match(/started with "Bearer "/g)).toHaveLength(1);
       expect(stderr).not.toContain(TEST_API_KEY);
     } finally {
