@@ -105,22 +105,65 @@ function listOf(items: readonly string[]): string {
     : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** `Bearer scp_u_...` pasted from a header: the prefix is removed, since the server adds it. */
-const apiKey = optionalSecret.transform((value) => {
-  const match = value === undefined ? null : /^bearer\s+(\S.*)$/i.exec(value);
-  return match?.[1] === undefined
-    ? { key: value }
-    : {
-        key: match[1],
-        note: 'NETWORK_DISCOVERY_API_KEY started with "Bearer ": the prefix was removed (the server sends it itself); set the key alone (scp_u_...) to silence this note',
-      };
-});
+/** Something a value copied from a shell line, a JSON file or a request header carries around it. */
+interface Wrapping {
+  /** How the note names it. */
+  readonly what: string;
+  /** Matches the whole value; the last group is what is inside. */
+  readonly pattern: RegExp;
+}
+
+const QUOTES: Wrapping = { what: 'the surrounding quotes', pattern: /^(["'])(.*)\1$/s };
+const AUTHORIZATION: Wrapping = {
+  what: 'the "Authorization" header name',
+  pattern: /^authorization\s*:\s*(.*)$/is,
+};
+const BEARER: Wrapping = { what: 'the "Bearer " prefix', pattern: /^bearer\s+(.*)$/is };
+
+/**
+ * A secret pasted with its wrapping (`"scp_u_..."`, `Authorization: Bearer scp_u_...`) would be
+ * sent as written and refused by the service. The wrapping is removed, in any order and nesting,
+ * and named in one note; the value itself is never echoed.
+ */
+const pastedSecret = (name: string, wrappings: readonly Wrapping[], alone: string) =>
+  optionalSecret.transform((given): { value: string | undefined; note?: string } => {
+    if (given === undefined) return { value: given };
+    const removed = new Set<Wrapping>();
+    let value = given;
+    // Each match makes the value shorter, so this ends.
+    for (let again = true; again; ) {
+      again = false;
+      for (const wrapping of wrappings) {
+        const match = wrapping.pattern.exec(value);
+        const inner = match?.[match.length - 1];
+        if (inner === undefined) continue;
+        value = inner.trim();
+        removed.add(wrapping);
+        again = true;
+      }
+    }
+    if (removed.size === 0) return { value };
+    if (value === '') return { value: undefined };
+    const what = wrappings.filter((wrapping) => removed.has(wrapping)).map((w) => w.what);
+    return {
+      value,
+      note: `${name}: removed ${listOf(what)}; set it to ${alone} to silence this note`,
+    };
+  });
 
 /** Environment variables this server reads, with their schema. Names are a public contract. */
 export const envSchema = z.object({
   NETWORK_DISCOVERY_BASE_URL: baseUrl,
-  NETWORK_DISCOVERY_API_KEY: apiKey,
-  NETWORK_DISCOVERY_SESSION_ID: optionalSecret,
+  NETWORK_DISCOVERY_API_KEY: pastedSecret(
+    'NETWORK_DISCOVERY_API_KEY',
+    [QUOTES, AUTHORIZATION, BEARER],
+    'the key alone (scp_u_...; the server sends the header itself)',
+  ),
+  NETWORK_DISCOVERY_SESSION_ID: pastedSecret(
+    'NETWORK_DISCOVERY_SESSION_ID',
+    [QUOTES],
+    'the session_id cookie value alone',
+  ),
   NETWORK_DISCOVERY_READ_ONLY: flag,
   NETWORK_DISCOVERY_TIMEOUT_MS: integerIn(1000, 600_000, 30_000),
   NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP: flag,
@@ -183,7 +226,7 @@ export type ConfigResult =
   | {
       readonly ok: true;
       readonly config: Config;
-      /** Settings that were repaired (a base URL cut back to the root, a key's "Bearer " prefix). */
+      /** Settings that were repaired (a base URL cut back to the root, a key's quotes or "Bearer "). */
       readonly notes: readonly string[];
     }
   | { readonly ok: false; readonly problems: readonly string[] };
@@ -220,8 +263,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (problems.length > 0) return { ok: false, problems };
   const config: Config = {
     baseUrl: base,
-    apiKey: e.NETWORK_DISCOVERY_API_KEY.key,
-    sessionId: e.NETWORK_DISCOVERY_SESSION_ID,
+    apiKey: e.NETWORK_DISCOVERY_API_KEY.value,
+    sessionId: e.NETWORK_DISCOVERY_SESSION_ID.value,
     readOnly: e.NETWORK_DISCOVERY_READ_ONLY,
     timeoutMs: e.NETWORK_DISCOVERY_TIMEOUT_MS,
     allowInsecureHttp: e.NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP,
@@ -239,9 +282,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     httpMaxConnections: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS,
     maxQueuedRequests: e.NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS,
   };
-  const notes = [e.NETWORK_DISCOVERY_BASE_URL.note, e.NETWORK_DISCOVERY_API_KEY.note].filter(
-    (note): note is string => note !== undefined,
-  );
+  const notes = [
+    e.NETWORK_DISCOVERY_BASE_URL.note,
+    e.NETWORK_DISCOVERY_API_KEY.note,
+    e.NETWORK_DISCOVERY_SESSION_ID.note,
+  ].filter((note): note is string => note !== undefined);
   return { ok: true, config: Object.freeze(config), notes };
 }
 

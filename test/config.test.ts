@@ -16,10 +16,15 @@ function problemsOf(env: Record<string, string | undefined>): readonly string[] 
   return result.problems;
 }
 
-function configOf(env: Record<string, string | undefined>) {
+/** The accepted configuration and its notes. */
+function acceptedOf(env: Record<string, string | undefined>) {
   const result = parseConfig(env);
   if (!result.ok) throw new Error(`expected a valid configuration: ${result.problems.join('; ')}`);
-  return result.config;
+  return result;
+}
+
+function configOf(env: Record<string, string | undefined>) {
+  return acceptedOf(env).config;
 }
 
 describe('parseConfig', () => {
@@ -57,6 +62,68 @@ describe('parseConfig', () => {
   it('treats empty secrets as not configured', () => {
     const config = configOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: '  ' });
     expect(config.apiKey).toBeUndefined();
+  });
+
+  it.each([
+    ['double quotes', `"${TEST_API_KEY}"`, 'the surrounding quotes'],
+    ['single quotes', `'${TEST_API_KEY}'`, 'the surrounding quotes'],
+    [
+      'a whole header line',
+      `Authorization: Bearer ${TEST_API_KEY}`,
+      'the "Authorization" header name and the "Bearer " prefix',
+    ],
+    [
+      'a header line in other case and spacing',
+      `  authorization:Bearer    ${TEST_API_KEY} `,
+      'the "Authorization" header name and the "Bearer " prefix',
+    ],
+    [
+      'a quoted header line',
+      `'AUTHORIZATION :  bearer ${TEST_API_KEY}'`,
+      'the surrounding quotes, the "Authorization" header name and the "Bearer " prefix',
+    ],
+    [
+      'quotes inside the prefix',
+      `Bearer "${TEST_API_KEY}"`,
+      'the surrounding quotes and the "Bearer " prefix',
+    ],
+  ])('unwraps a key pasted with %s, in one note that never shows it', (_how, pasted, removed) => {
+    const result = acceptedOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: pasted });
+    expect(result.config.apiKey).toBe(TEST_API_KEY);
+    expect(result.notes).toEqual([
+      `NETWORK_DISCOVERY_API_KEY: removed ${removed}; set it to the key alone (scp_u_...; the server sends the header itself) to silence this note`,
+    ]);
+    expect(result.notes.join('')).not.toContain(TEST_API_KEY.slice(6));
+  });
+
+  it('leaves a key with unmatched quotes or quotes inside it as given, without a note', () => {
+    for (const pasted of [`"${TEST_API_KEY}'`, `${TEST_API_KEY}"x"`]) {
+      const result = acceptedOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: pasted });
+      expect(result.config.apiKey).toBe(pasted);
+      expect(result.notes).toEqual([]);
+    }
+  });
+
+  it('treats a key that is only quotes or a prefix as not configured', () => {
+    for (const pasted of ['""', "''", 'Authorization: ""']) {
+      const result = acceptedOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: pasted });
+      expect(result.config.apiKey).toBeUndefined();
+      expect(result.notes).toEqual([]);
+    }
+  });
+
+  it('unwraps a quoted session id, and only its quotes', () => {
+    const quoted = acceptedOf({ ...BASE, NETWORK_DISCOVERY_SESSION_ID: `"${TEST_SESSION_ID}"` });
+    expect(quoted.config.sessionId).toBe(TEST_SESSION_ID);
+    expect(quoted.notes).toEqual([
+      'NETWORK_DISCOVERY_SESSION_ID: removed the surrounding quotes; set it to the session_id cookie value alone to silence this note',
+    ]);
+    // A session id is a cookie value, never sent as a bearer token: a "Bearer " stays as given.
+    const prefixed = configOf({
+      ...BASE,
+      NETWORK_DISCOVERY_SESSION_ID: `Bearer ${TEST_SESSION_ID}`,
+    });
+    expect(prefixed.sessionId).toBe(`Bearer ${TEST_SESSION_ID}`);
   });
 
   it('drops a trailing slash or /api from a copied address', () => {

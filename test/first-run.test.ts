@@ -1,4 +1,4 @@
-// First-run mistakes: a pasted /api/v1 address, a "Bearer " key, https to a plain-http port, a silent port.
+// First-run mistakes: a pasted /api/v1 address, a quoted or "Authorization: Bearer " key, https to a plain-http port, a silent port.
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -81,7 +81,7 @@ describe('a key pasted with its "Bearer " prefix', () => {
       NETWORK_DISCOVERY_API_KEY: `Bearer ${TEST_API_KEY}`,
     });
     expect(result.config.apiKey).toBe(TEST_API_KEY);
-    expect(result.notes).toEqual([expect.stringContaining('"Bearer "')]);
+    expect(result.notes).toEqual([expect.stringContaining('removed the "Bearer " prefix;')]);
     expect(result.notes.join('')).not.toContain(TEST_API_KEY);
     const plain = parsed({
       NETWORK_DISCOVERY_BASE_URL: 'https://scanopy.example.com',
@@ -105,7 +105,7 @@ describe('the built server with a pasted address and key', () => {
     api = await startFakeApi();
     const server = await connectStdio({
       baseUrl: new URL(`${api.url.origin}/api/v1/`),
-      apiKey: `Bearer ${TEST_API_KEY}`,
+      apiKey: `"Authorization: Bearer ${TEST_API_KEY}"`,
     });
     try {
       const result = (await server.client.callTool({
@@ -117,7 +117,11 @@ describe('the built server with a pasted address and key', () => {
       expect(request?.headers['authorization']).toBe(`Bearer ${TEST_API_KEY}`);
       const stderr = server.stderr();
       expect(stderr.match(/dropped \/api\/v1; using/g)).toHaveLength(1);
-      expect(stderr.match(/started with "Bearer "/g)).toHaveLength(1);
+      expect(
+        stderr.match(
+          /removed the surrounding quotes, the "Authorization" header name and the "Bearer " prefix;/g,
+        ),
+      ).toHaveLength(1);
       expect(stderr).not.toContain(TEST_API_KEY);
     } finally {
       await server.close();
