@@ -1,8 +1,13 @@
 // First-run mistakes: a pasted /api/v1 address, a quoted or "Authorization: Bearer " key, https to a plain-http port, a silent port.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runDoctor } from '../src/cli/doctor.js';
 import { parseConfig } from '../src/config.js';
 import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
@@ -146,7 +151,84 @@ describe('https:// to a plain-http service', () => {
       await plain.close();
     }
   });
+
+  it('tries each request once: a TLS handshake with a plain-http port fails the same way every time', async () => {
+    const plain = await countingServer(createHttpServer((_req, res) => res.end('{}')));
+    const baseUrl = new URL(`https://127.0.0.1:${plain.port}`);
+    const h = await harness({ baseUrl });
+    const version = await h.call('get_version');
+    expect(textOf(version)).toContain('does not speak https on that port');
+    expect(plain.connections()).toBe(1);
+    // list_discoveries reads the version and the page, then loads names in the background: as
+    // many connections as a client that never retries opens (three times as many before).
+    const list = await h.call('list_discoveries', { limit: 1 });
+    expect(textOf(list)).toContain('does not speak https on that port');
+    const byDefault = (await settled(plain.connections)) - 1;
+    const once = await harness({ baseUrl, retry: { transientAttempts: 1 } });
+    await once.call('list_discoveries', { limit: 1 });
+    const withoutRetries = (await settled(plain.connections)) - 1 - byDefault;
+    expect(withoutRetries).toBeGreaterThanOrEqual(2);
+    expect(byDefault).toBe(withoutRetries);
+    expect(h.logs.filter((line) => line.includes('attempt 2'))).toEqual([]);
+  });
+
+  it('tries each request once against a certificate that is not trusted (self-signed)', async () => {
+    const tls = await countingServer(
+      createHttpsServer(selfSignedCertificate(), (_req, res) => res.end('{}')),
+    );
+    const h = await harness({ baseUrl: new URL(`https://127.0.0.1:${tls.port}`) });
+    const result = await h.call('get_version');
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
+    expect(tls.connections()).toBe(1);
+    expect(h.logs.filter((line) => line.includes('attempt 2'))).toEqual([]);
+  });
 });
+
+const listening: Server[] = [];
+afterAll(async () => {
+  for (const server of listening.splice(0)) {
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+});
+
+/** Listens on a loopback port and counts the TCP connections it accepts. */
+async function countingServer(server: Server): Promise<{ port: number; connections(): number }> {
+  let accepted = 0;
+  server.on('connection', () => accepted++);
+  listening.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, connections: () => accepted };
+}
+
+/** The count once it has stood still for 1 s, longer than any retry backoff here (at most 0.75 s). */
+async function settled(count: () => number): Promise<number> {
+  let last = count();
+  for (let still = 0; still < 1000; still += 100) {
+    await new Promise((done) => setTimeout(done, 100));
+    if (count() !== last) [last, still] = [count(), 0];
+  }
+  return last;
+}
+
+/** A certificate for 127.0.0.1 that no CA signed, made with the openssl command for this run. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'ndmcp-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
+        .concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1'])
+        .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']),
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('doctor against a port that accepts and never answers', () => {
   let silent: Server | undefined;

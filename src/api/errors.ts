@@ -1,4 +1,4 @@
-// The small hierarchy of failures an API call can end in; tools/tool-error.ts turns each into words.
+// The small hierarchy of failures an API call can end in; mcp/tool-error.ts turns each into words.
 
 /** Which call failed, so a message can name it. */
 export interface Endpoint {
@@ -85,6 +85,44 @@ export class NetworkError extends ApiError {
   ) {
     super(`Could not reach ${origin} (${code ?? 'network error'})`, endpoint, options);
   }
+}
+
+/** https:// to a port that answers plain http fails the TLS handshake with these codes. */
+export const TLS_HANDSHAKE_CODES: ReadonlySet<string> = new Set([
+  'EPROTO',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+
+/** Certificate checks that fail (node's name check, OpenSSL's verify results). */
+const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_CHAIN_TOO_LONG',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/**
+ * A TLS failure that every new connection meets the same way (a plain-http port, a protocol the
+ * two sides do not share, a certificate that is not trusted): trying again only multiplies the wait.
+ */
+export function isLastingTlsFailure(code: string | undefined): boolean {
+  if (code === undefined) return false;
+  return (
+    TLS_HANDSHAKE_CODES.has(code) || code.startsWith('ERR_SSL_') || CERTIFICATE_CODES.has(code)
+  );
 }
 
 /** No response within the configured time. */

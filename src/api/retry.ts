@@ -1,6 +1,6 @@
 // Wraps the raw sender with the quota and a retry loop: 429 for every method, transient failures for GET.
 import { retryAfter } from './envelope.js';
-import { CancelledError, NetworkError } from './errors.js';
+import { CancelledError, isLastingTlsFailure, NetworkError } from './errors.js';
 import type { HttpSender, RawRequest, RawResponse } from './http.js';
 import { BusyError, QueueFullError, type RateLimiter } from './rate-limiter.js';
 
@@ -48,6 +48,8 @@ const TRANSIENT_STATUSES = new Set([502, 503, 504]);
  * A 429 means the service did not process the request, so it is retried whatever the method.
  * Network errors and 502/503/504 may hide a processed request, so only GET retries them: a write
  * is never sent twice. Timeouts are never retried: the caller has already waited the whole limit.
+ * Nor are TLS failures a new connection would meet again (https:// to a plain-http port, an
+ * untrusted certificate): each attempt would end in the same error, only later.
  */
 export function createRetryingSender(inner: HttpSender, options: RetryingSenderOptions = {}) {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.policy };
@@ -85,8 +87,9 @@ function retryReason(
   idempotent: boolean,
 ): string | undefined {
   if ('error' in outcome) {
-    return idempotent && outcome.error instanceof NetworkError
-      ? (outcome.error.code ?? 'network error')
+    const { error } = outcome;
+    return idempotent && error instanceof NetworkError && !isLastingTlsFailure(error.code)
+      ? (error.code ?? 'network error')
       : undefined;
   }
   const { status } = outcome.response;

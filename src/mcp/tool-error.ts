@@ -10,6 +10,7 @@ import {
   ResponseShapeError,
   ResponseTooLargeError,
   TimeoutError,
+  TLS_HANDSHAKE_CODES,
   UnsupportedOperationError,
 } from '../api/errors.js';
 import { ToolMessageError } from '../tools/tool-message-error.js';
@@ -27,9 +28,6 @@ const NOT_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
-
-/** https:// to a port that answers plain http fails the TLS handshake with these codes. */
-const TLS_HANDSHAKE_CODES = new Set(['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER']);
 
 function isTlsToPlainHttp(error: NetworkError): boolean {
   return error.origin.startsWith('https:') && TLS_HANDSHAKE_CODES.has(error.code ?? '');
