@@ -125,6 +125,40 @@ describe('HTTP error statuses', () => {
     expect(text).toMatch(/List the records to find the right id/);
   });
 
+  it('404 in the envelope from the version endpoint: no such endpoint here, check the path prefix', async () => {
+    // Another JSON API behind a wrong path prefix answers in an envelope-like shape.
+    const h = await start({
+      sample: { intercept: on('/api/version', 404, '{"success":false,"error":"Not Found"}') },
+    });
+    const text = await failureOf(h, 'get_version');
+    expect(text).toContain('GET /api/version failed with HTTP 404 ("Not Found")');
+    expect(text).toMatch(/no GET \/api\/version at this address/);
+    expect(text).toContain('NETWORK_DISCOVERY_BASE_URL');
+    expect(text).toMatch(/path prefix/);
+    expect(text).toContain('doctor');
+    expect(text).not.toMatch(/No record|List the records/);
+  });
+
+  it('404 in the envelope from a list endpoint: no such endpoint here, not a missing record', async () => {
+    const h = await start({
+      sample: { intercept: on(DISCOVERY, 404, envelopeError('Not Found')) },
+    });
+    const text = await failureOf(h, 'list_discoveries');
+    expect(text).toMatch(/no GET \/api\/v1\/discovery at this address/);
+    expect(text).not.toMatch(/No record|List the records/);
+  });
+
+  it('404 without a code on a path that ends in an id: still a missing record', async () => {
+    const h = await start({
+      sample: {
+        intercept: on(`/api/v1/snmp-credentials/${UNKNOWN_ID}`, 404, envelopeError('Not Found')),
+      },
+    });
+    const text = await failureOf(h, 'list_snmp_credentials', { id: UNKNOWN_ID });
+    expect(text).toMatch(/No record exists for this organization. List the records/);
+    expect(text).not.toMatch(/at this address/);
+  });
+
   it('409: a conflict, read the current state', async () => {
     const h = await start({
       sample: { intercept: on(DISCOVERY, 409, envelopeError('Name already in use', 'conflict')) },

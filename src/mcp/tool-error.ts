@@ -33,6 +33,9 @@ function isTlsToPlainHttp(error: NetworkError): boolean {
   return error.origin.startsWith('https:') && TLS_HANDSHAKE_CODES.has(error.code ?? '');
 }
 
+/** Worded so the same text reads right in doctor's own report, which shows these messages too. */
+const DOCTOR = '`network-discovery-mcp doctor`';
+
 const SNMP_ROUTE_HINT =
   'The /api/v1/snmp-credentials routes exist on Scanopy 0.14.x only (0.15+ has /api/v1/credentials, which this server uses once it sees a 0.15+ version): call get_version to check what the service reports.';
 
@@ -121,7 +124,7 @@ function nextStep(error: HttpError, context: ErrorContext): string {
     case 403:
       return forbiddenStep(detail.code, context);
     case 404:
-      return notFoundStep(detail.params);
+      return notFoundStep(error);
     case 409:
       return 'The change conflicts with the current state (often a duplicate name). Read the current state, adjust, and call again.';
     case 429: {
@@ -151,7 +154,25 @@ function forbiddenStep(code: string | undefined, context: ErrorContext): string 
   return "The key's user lacks permission (updating SNMP credentials needs an admin or owner role), or the key is limited to other networks. Ask an admin, or use a key with the right role.";
 }
 
-function notFoundStep(params: Readonly<Record<string, unknown>> | undefined): string {
+/** Scanopy ids are UUIDs: a path that ends in one addresses one record. */
+const RECORD_PATH = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A 404 on a route with no id in it is not a missing record: the address answers for another API
+ * (a wrong path prefix, another program on the port), or the route is not in this version.
+ */
+function notFoundStep({ endpoint, detail }: HttpError): string {
+  const { params } = detail;
+  const record =
+    detail.code === 'entity_not_found' ||
+    typeof params?.['id'] === 'string' ||
+    RECORD_PATH.test(endpoint.path);
+  if (!record) {
+    const missing = `There is no ${endpoint.method} ${endpoint.path} at this address`;
+    return endpoint.path === '/api/version'
+      ? `${missing}, and every Scanopy service has one: NETWORK_DISCOVERY_BASE_URL (most likely its path prefix, or the port) points at another service or API. Set it to the Scanopy service's root address; ${DOCTOR} checks it from a terminal.`
+      : `${missing}: NETWORK_DISCOVERY_BASE_URL (most likely its path prefix) may point at another service or API, or this service version may lack the route. Call get_version to see what answers there; ${DOCTOR} checks the address from a terminal.`;
+  }
   const entity = typeof params?.['entity'] === 'string' ? params['entity'] : 'record';
   const id = typeof params?.['id'] === 'string' ? ` with id ${params['id']}` : '';
   return `No ${entity}${id} exists for this organization. List the records to find the right id, then call again.`;
