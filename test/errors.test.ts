@@ -289,6 +289,7 @@ describe('transport failures', () => {
     });
     const text = await failureOf(h, 'list_discoveries');
     expect(text).toMatch(/GET \/api\/v1\/discovery got no answer within 0\.3 s/);
+    expect(text).toMatch(/wrong port .* proxy/);
     expect(text).toContain('NETWORK_DISCOVERY_TIMEOUT_MS');
   });
 
@@ -300,6 +301,9 @@ describe('transport failures', () => {
     });
     const text = await failureOf(h, 'update_snmp_credential', update());
     expect(text).toMatch(/may or may not have been applied/);
+    // The read before it answered, so the address is right: no wrong-port advice for a write.
+    expect(text).toContain('The service may be overloaded');
+    expect(text).not.toContain('wrong port');
     expect(h.api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 });

@@ -165,7 +165,11 @@ describe('network faults', () => {
       baseUrl: new URL(`http://127.0.0.1:${blocked.port}`),
       connectTimeoutMs: 500,
     });
-    expectError(await list(h), 'GET /api/v1/discovery got no answer within 0.5 s');
+    expectError(
+      await list(h),
+      'GET /api/v1/discovery got no answer within 0.5 s: the connection was never accepted, so nothing was sent',
+      'check the host and port in NETWORK_DISCOVERY_BASE_URL',
+    );
     expect(h.logs.filter((line) => line.includes('attempt 2'))).toEqual([]);
     await blocked.release();
     await serviceOn(blocked.port);
@@ -175,7 +179,12 @@ describe('network faults', () => {
   it('headers never sent: times out once, is not retried, and the next call works', async () => {
     const h = await harnessWith({ headersTimeoutMs: 500 });
     inject(h, 'GET', DISCOVERY, () => {});
-    expectError(await list(h), 'got no answer within 0.5 s', 'NETWORK_DISCOVERY_TIMEOUT_MS');
+    expectError(
+      await list(h),
+      'got no answer within 0.5 s. Silence for that long usually means the wrong port',
+      'check the port in NETWORK_DISCOVERY_BASE_URL',
+      'Raise NETWORK_DISCOVERY_TIMEOUT_MS only if the service is known to be slow',
+    );
     expect(sent(h, 'GET', DISCOVERY)).toHaveLength(1);
     await expectRecovered(h);
   });
@@ -186,7 +195,11 @@ describe('network faults', () => {
       res.writeHead(200, { ...JSON_TYPE, 'content-length': '4000' });
       res.write('{"success":true,"data":[');
     });
-    expectError(await list(h), 'got no complete answer within 0.5 s');
+    // Headers came, so the port is right: the service is slow, not silent.
+    const result = await list(h);
+    expectError(result, 'got no complete answer within 0.5 s: the answer started, then stalled');
+    expectError(result, 'The service may be overloaded', 'NETWORK_DISCOVERY_TIMEOUT_MS');
+    expect(textOf(result)).not.toContain('wrong port');
     expect(sent(h, 'GET', DISCOVERY)).toHaveLength(1);
     await expectRecovered(h);
   });

@@ -230,7 +230,7 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   }
 }
 
-describe('doctor against a port that accepts and never answers', () => {
+describe('a port that accepts and never answers', () => {
   let silent: Server | undefined;
   const sockets: Socket[] = [];
   afterEach(async () => {
@@ -246,6 +246,35 @@ describe('doctor against a port that accepts and never answers', () => {
     if (address === null || typeof address === 'string') throw new Error('no port');
     return address.port;
   }
+
+  it('a tool call from the built server names the wrong port or a proxy before a longer timeout', async () => {
+    await ensureBuilt();
+    const port = await startSilentPort();
+    const server = await connectStdio({
+      baseUrl: new URL(`http://127.0.0.1:${port}`),
+      env: { NETWORK_DISCOVERY_TIMEOUT_MS: '1000' },
+    });
+    try {
+      const result = (await server.client.callTool({
+        name: 'list_discoveries',
+        arguments: { limit: 1 },
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      const text = textOf(result);
+      expect(text).toMatch(/^GET \/api\/(version|v1\/discovery) got no answer within 1 s\. /);
+      expect(text).toMatch(
+        /wrong port \(another program accepts the connection and says nothing\)/,
+      );
+      expect(text).toContain('proxy');
+      expect(text).toContain('check the port in NETWORK_DISCOVERY_BASE_URL');
+      expect(text).toContain('`network-discovery-mcp doctor`');
+      expect(text.indexOf('wrong port')).toBeLessThan(text.indexOf('NETWORK_DISCOVERY_TIMEOUT_MS'));
+      expect(text).not.toContain('overloaded');
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 
   it('shows each check as it starts and says the service answered nothing (wrong port or proxy)', async () => {
     const port = await startSilentPort();

@@ -68,15 +68,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
     }
     return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}.${write} Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
   }
-  if (error instanceof TimeoutError) {
-    const seconds = Math.round(error.timeoutMs / 100) / 10;
-    // A connect timeout means nothing was sent.
-    const write =
-      error.endpoint.method === 'GET' || error.phase === 'connect'
-        ? ''
-        : ' The write may or may not have been applied: read the credential back before trying again.';
-    return `${call} got no ${error.phase === 'body' ? 'complete answer' : 'answer'} within ${seconds} s.${write} The service may be overloaded; try again later or raise NETWORK_DISCOVERY_TIMEOUT_MS.`;
-  }
+  if (error instanceof TimeoutError) return describeTimeout(error, call);
   if (error instanceof ResponseTooLargeError) {
     const mb = Math.round(error.limitBytes / 100_000) / 10;
     return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id.`;
@@ -92,6 +84,29 @@ export function describeError(error: unknown, context: ErrorContext): string {
     return `Logging in to the service failed (HTTP ${error.status}${said}). Check NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD; the service locks an account after five failed logins, so this server does not retry.`;
   }
   return `${call} failed: ${error.message}.`;
+}
+
+function describeTimeout(error: TimeoutError, call: string): string {
+  const seconds = Math.round(error.timeoutMs / 100) / 10;
+  const read = error.endpoint.method === 'GET';
+  if (error.phase === 'connect') {
+    // Nothing was sent, so a write needs no warning.
+    return `${call} got no answer within ${seconds} s: the connection was never accepted, so nothing was sent. The host may be down, or a firewall may be dropping the traffic: check the host and port in NETWORK_DISCOVERY_BASE_URL; ${DOCTOR} checks the address from a terminal.`;
+  }
+  const write = read
+    ? ''
+    : ' The write may or may not have been applied: read the credential back before trying again.';
+  const overloaded =
+    'The service may be overloaded; try again later or raise NETWORK_DISCOVERY_TIMEOUT_MS.';
+  if (error.phase === 'body') {
+    return `${call} got no complete answer within ${seconds} s: the answer started, then stalled.${write} ${overloaded}`;
+  }
+  // A write comes after a read of the same credential succeeded, so the address is right.
+  if (!read) return `${call} got no answer within ${seconds} s.${write} ${overloaded}`;
+  // No headers at all: a silent port or a proxy far more often than a slow service. The
+  // whole-request limit ('total') fires first unless the phases are set shorter, so it lands here
+  // too, though it cannot say whether headers had come; hence "usually".
+  return `${call} got no answer within ${seconds} s. Silence for that long usually means the wrong port (another program accepts the connection and says nothing) or a proxy or firewall holding the request: check the port in NETWORK_DISCOVERY_BASE_URL; ${DOCTOR} checks the address from a terminal. Raise NETWORK_DISCOVERY_TIMEOUT_MS only if the service is known to be slow.`;
 }
 
 function describeHttp(error: HttpError, call: string, context: ErrorContext): string {
