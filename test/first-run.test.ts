@@ -1,4 +1,4 @@
-// First-run mistakes: a pasted /api/v1 address, a quoted or "Authorization: Bearer " key, https to a plain-http port, a silent port.
+// First-run mistakes: a pasted /api/v1 address, a "Bearer " key, https to a plain-http port, a silent port.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
