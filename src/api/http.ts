@@ -1,7 +1,7 @@
 // Sends one HTTP request over a keep-alive node:http(s) pool: timeouts, cancellation, size cap, no redirects.
 //
-// node:http rather than undici: undici compiles its WebAssembly HTTP parser on first use, ~20 MB
-// resident for the life of the process (and ~40 MB at the peak), a third of the memory budget.
+// node:http rather than undici: undici compiles its WebAssembly HTTP parser on first use, 20-31 MB
+// resident for the life of the process (bench target 10), a third to a half of the memory budget.
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import {
   CancelledError,
