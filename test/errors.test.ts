@@ -1,6 +1,8 @@
 // Every failure row of the contract as an isError result that says what happened and what to do next.
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { NetworkError } from '../src/api/errors.js';
+import { describeError } from '../src/mcp/tool-error.js';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
 import type { Intercept } from '../src/sample-api/server.js';
 import { envelopeError, JSON_TYPE, reply } from './fake-api.js';
@@ -348,3 +350,24 @@ async function closedPort(): Promise<number> {
 function hang(): Promise<boolean> {
   return new Promise<boolean>(() => {});
 }
+
+describe('a write that fails in the TLS handshake', () => {
+  const put = { method: 'PUT', path: `/api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}` } as const;
+  const context = { apiKeyLooksLikeUserKey: true };
+
+  it('is not called maybe applied: the handshake fails before a byte of the request is sent', () => {
+    for (const code of ['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'DEPTH_ZERO_SELF_SIGNED_CERT']) {
+      const text = describeError(new NetworkError(put, code, 'https://127.0.0.1:8443'), context);
+      expect(text, code).not.toContain('may or may not have been applied');
+      expect(text, code).toContain(`PUT /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`);
+    }
+  });
+
+  it('still is when the connection broke after the request went out', () => {
+    const text = describeError(
+      new NetworkError(put, 'ECONNRESET', 'https://127.0.0.1:8443'),
+      context,
+    );
+    expect(text).toContain('may or may not have been applied');
+  });
+});

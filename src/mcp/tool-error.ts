@@ -4,6 +4,7 @@ import {
   CancelledError,
   EndpointNotOfferedError,
   HttpError,
+  isLastingTlsFailure,
   LoginError,
   MissingCredentialError,
   NetworkError,
@@ -59,7 +60,11 @@ export function describeError(error: unknown, context: ErrorContext): string {
       : `${call} needs a session or an API key, and neither is configured. Set NETWORK_DISCOVERY_SESSION_ID (the session_id cookie of a logged-in browser), or NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD, and restart the MCP server.`;
   }
   if (error instanceof NetworkError) {
-    const reached = error.endpoint.method !== 'GET' && !NOT_SENT_CODES.has(error.code ?? '');
+    // A TLS handshake or certificate failure comes before a byte of the request is sent.
+    const reached =
+      error.endpoint.method !== 'GET' &&
+      !NOT_SENT_CODES.has(error.code ?? '') &&
+      !isLastingTlsFailure(error.code);
     const write = reached
       ? ' The connection broke after the write was sent, so it may or may not have been applied: read the credential back before trying again.'
       : '';
