@@ -231,15 +231,48 @@ export type ConfigResult =
     }
   | { readonly ok: false; readonly problems: readonly string[] };
 
+/**
+ * A value that is only a `${...}` placeholder: a client that did not substitute it. Claude Desktop
+ * passes `${user_config.x}` through for an optional bundle setting left blank (mcpb#250), and
+ * Claude Code leaves an unset `${VAR}` in `.mcp.json` as it is; sent on, the placeholder would
+ * be the API key.
+ */
+const UNFILLED = /^\s*\$\{[^}]*\}\s*$/;
+/** The placeholder as shown in a note: only its plain `${name}` form, never anything longer. */
+const SHOWN_PLACEHOLDER = /^\$\{[\w.:-]{1,64}\}$/;
+
+/** The variables with unfilled placeholders set aside, and one note for each. */
+function withoutPlaceholders(env: Readonly<Record<string, string | undefined>>) {
+  const kept: Record<string, string | undefined> = {};
+  const unfilled = new Map<string, string>();
+  for (const name of Object.keys(envSchema.shape)) {
+    const value = env[name];
+    if (value !== undefined && UNFILLED.test(value)) {
+      const trimmed = value.trim();
+      const shown = SHOWN_PLACEHOLDER.test(trimmed) ? `the placeholder ${trimmed}` : undefined;
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the words a user sees, not a template
+      unfilled.set(name, shown ?? 'a ${...} placeholder');
+    } else {
+      kept[name] = value;
+    }
+  }
+  return { kept, unfilled };
+}
+
 /** Parses the environment; never throws, never includes a value in a problem. */
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+  const { kept, unfilled } = withoutPlaceholders(env);
   // Parsed once per process: zod's compiled fast path would cost more to build (~2.5 ms of start-up)
   // than it could ever save.
-  const result = envSchema.safeParse(env, { jitless: true });
+  const result = envSchema.safeParse(kept, { jitless: true });
   if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${String(issue.path[0])} ${issue.message}`,
-    );
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const placeholder = unfilled.get(name);
+      return placeholder
+        ? `${name} is ${placeholder}, which the MCP client did not fill in: set it in the client's settings for this server`
+        : `${name} ${issue.message}`;
+    });
     return { ok: false, problems };
   }
   const e = result.data;
@@ -283,6 +316,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxQueuedRequests: e.NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS,
   };
   const notes = [
+    ...[...unfilled].map(
+      ([name, placeholder]) =>
+        `${name} is ${placeholder}, which the MCP client did not fill in: treated as not set (set it in the client's settings for this server, or leave the variable out)`,
+    ),
     e.NETWORK_DISCOVERY_BASE_URL.note,
     e.NETWORK_DISCOVERY_API_KEY.note,
     e.NETWORK_DISCOVERY_SESSION_ID.note,

@@ -112,6 +112,39 @@ describe('parseConfig', () => {
     }
   });
 
+  it('treats a value a client left as its ${...} placeholder as not set, with one note each', () => {
+    const result = acceptedOf({
+      ...BASE,
+      NETWORK_DISCOVERY_API_KEY: '${user_config.api_key}',
+      NETWORK_DISCOVERY_SESSION_ID: ' ${SCANOPY_SESSION} ',
+      NETWORK_DISCOVERY_TIMEOUT_MS: '${user_config.timeout_ms}',
+    });
+    expect(result.config.apiKey).toBeUndefined();
+    expect(result.config.sessionId).toBeUndefined();
+    expect(result.config.timeoutMs).toBe(30_000);
+    expect(result.notes).toEqual([
+      "NETWORK_DISCOVERY_API_KEY is the placeholder ${user_config.api_key}, which the MCP client did not fill in: treated as not set (set it in the client's settings for this server, or leave the variable out)",
+      "NETWORK_DISCOVERY_SESSION_ID is the placeholder ${SCANOPY_SESSION}, which the MCP client did not fill in: treated as not set (set it in the client's settings for this server, or leave the variable out)",
+      "NETWORK_DISCOVERY_TIMEOUT_MS is the placeholder ${user_config.timeout_ms}, which the MCP client did not fill in: treated as not set (set it in the client's settings for this server, or leave the variable out)",
+    ]);
+  });
+
+  it('refuses an unfilled base URL placeholder by saying so, and shows no odd placeholder', () => {
+    expect(problemsOf({ NETWORK_DISCOVERY_BASE_URL: '${user_config.base_url}' })).toEqual([
+      "NETWORK_DISCOVERY_BASE_URL is the placeholder ${user_config.base_url}, which the MCP client did not fill in: set it in the client's settings for this server",
+    ]);
+    // Only the plain ${name} form is repeated: anything else inside the braces stays unshown.
+    const odd = acceptedOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: `\${${TEST_API_KEY} x}` });
+    expect(odd.config.apiKey).toBeUndefined();
+    expect(odd.notes.join('\n')).not.toContain(TEST_API_KEY);
+    expect(odd.notes[0]).toContain('NETWORK_DISCOVERY_API_KEY is a ${...} placeholder');
+  });
+
+  it('keeps a value that only contains a ${...} among other text', () => {
+    const result = acceptedOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: `${TEST_API_KEY}\${x}` });
+    expect(result.config.apiKey).toBe(`${TEST_API_KEY}\${x}`);
+  });
+
   it('unwraps a quoted session id, and only its quotes', () => {
     const quoted = acceptedOf({ ...BASE, NETWORK_DISCOVERY_SESSION_ID: `"${TEST_SESSION_ID}"` });
     expect(quoted.config.sessionId).toBe(TEST_SESSION_ID);

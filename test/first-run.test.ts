@@ -106,6 +106,32 @@ describe('the built server with a pasted address and key', () => {
     api = undefined;
   });
 
+  it("never sends a bundle's unfilled ${user_config.api_key} as the key", async () => {
+    api = await startFakeApi();
+    // The .mcpb's own environment, as Claude Desktop passes it for settings left blank (mcpb#250).
+    const server = await connectStdio({
+      baseUrl: api.url,
+      apiKey: '${user_config.api_key}',
+      env: { NETWORK_DISCOVERY_SESSION_ID: '${user_config.session_id}' },
+    });
+    try {
+      const result = (await server.client.callTool({
+        name: 'list_discoveries',
+        arguments: { limit: 1 },
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('needs an API key, and none is configured');
+      for (const request of api.requests) {
+        expect(JSON.stringify(request.headers)).not.toContain('user_config');
+      }
+      expect(server.stderr()).toContain(
+        'NETWORK_DISCOVERY_API_KEY is the placeholder ${user_config.api_key}, which the MCP client did not fill in',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('serves from the root, warns once per repair on stderr, and sends "Bearer <key>" once', async () => {
     api = await startFakeApi();
     const server = await connectStdio({
