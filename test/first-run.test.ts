@@ -14,12 +14,20 @@ import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
 import { outputOf } from './child-output.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
-import { connectStdio } from './stdio-client.js';
+import { connectStdio, type StdioServer } from './stdio-client.js';
 
 function parsed(env: Record<string, string>) {
   const result = parseConfig(env);
   if (!result.ok) throw new Error(`refused: ${result.problems.join('; ')}`);
   return result;
+}
+
+/** One list_discoveries call for a single item through a built server's real stdio client. */
+async function listOne(server: StdioServer): Promise<CallToolResult> {
+  return (await server.client.callTool({
+    name: 'list_discoveries',
+    arguments: { limit: 1 },
+  })) as CallToolResult;
 }
 
 function problemOf(baseUrl: string): string {
@@ -115,10 +123,7 @@ describe('the built server with a pasted address and key', () => {
       env: { NETWORK_DISCOVERY_SESSION_ID: '${user_config.session_id}' },
     });
     try {
-      const result = (await server.client.callTool({
-        name: 'list_discoveries',
-        arguments: { limit: 1 },
-      })) as CallToolResult;
+      const result = await listOne(server);
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('needs an API key, and none is configured');
       for (const request of api.requests) {
@@ -139,10 +144,7 @@ describe('the built server with a pasted address and key', () => {
       apiKey: `"Authorization: Bearer ${TEST_API_KEY}"`,
     });
     try {
-      const result = (await server.client.callTool({
-        name: 'list_discoveries',
-        arguments: { limit: 1 },
-      })) as CallToolResult;
+      const result = await listOne(server);
       expect(result.isError).toBeFalsy();
       const request = api.requests.find((r) => r.path === '/api/v1/discovery');
       expect(request?.headers['authorization']).toBe(`Bearer ${TEST_API_KEY}`);
@@ -281,10 +283,7 @@ describe('a port that accepts and never answers', () => {
       env: { NETWORK_DISCOVERY_TIMEOUT_MS: '1000' },
     });
     try {
-      const result = (await server.client.callTool({
-        name: 'list_discoveries',
-        arguments: { limit: 1 },
-      })) as CallToolResult;
+      const result = await listOne(server);
       expect(result.isError).toBe(true);
       const text = textOf(result);
       expect(text).toMatch(/^GET \/api\/(version|v1\/discovery) got no answer within 1 s\. /);
