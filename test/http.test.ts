@@ -166,6 +166,24 @@ describe('Streamable HTTP at /mcp', () => {
     expect(api.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${KEY_CONFIGURED}`);
   });
 
+  it("shares the operator's cache of names across requests, never with a caller's other key", async () => {
+    const handle = await startInstance();
+    // The fake API is shared by this file's tests: count only what this one sends.
+    const before = api.requests.length;
+    const networkReads = (key: string) =>
+      api.requests.slice(before).filter(
+        (r) => r.path === '/api/v1/networks' && r.headers['authorization'] === `Bearer ${key}`,
+      ).length;
+    for (const apiKey of [undefined, undefined, KEY_ALICE]) {
+      const client = await connect(handle.url, apiKey);
+      expect((await call(client, 'list_discoveries', { limit: 1 })).isError).toBeFalsy();
+    }
+    // Two requests on the configured key, each a fresh server: the names were read once.
+    expect(networkReads(KEY_CONFIGURED)).toBe(1);
+    // Alice's request read them with her own key, not from the operator's cache.
+    expect(networkReads(KEY_ALICE)).toBe(1);
+  });
+
   it('refuses an Authorization header that is not a bearer token', async () => {
     const handle = await startInstance();
     const response = await rawPost(handle.url, { authorization: 'Basic dXNlcjpwYXNz' });

@@ -111,13 +111,17 @@ function buildSchemas() {
 type Schemas = ReturnType<typeof buildSchemas>;
 let built: Schemas | undefined;
 
+/** The payload schemas, built on the first call. */
+function schemas(): Schemas {
+  built ??= buildSchemas();
+  return built;
+}
+
 /** A schema's `safeParse`, the schemas built on the first call. */
-function parserOf<S extends z.ZodType>(pick: (schemas: Schemas) => S) {
+function parserOf<S extends z.ZodType>(pick: (all: Schemas) => S) {
   return {
-    safeParse(value: unknown): z.ZodSafeParseResult<z.output<S>> {
-      built ??= buildSchemas();
-      return pick(built).safeParse(value);
-    },
+    safeParse: (value: unknown): z.ZodSafeParseResult<z.output<S>> =>
+      pick(schemas()).safeParse(value),
   };
 }
 
@@ -163,8 +167,7 @@ function discoveryOf(wire: DiscoveryWire): DiscoveryWire & {
 /** A discovery as any version sends it, normalized (the shape `listPage` expects of a schema). */
 export const discoverySchema = {
   safeParse(value: unknown) {
-    built ??= buildSchemas();
-    const parsed = built.discoveryWire.safeParse(value);
+    const parsed = schemas().discoveryWire.safeParse(value);
     return parsed.success
       ? { success: true as const, data: discoveryOf(parsed.data) }
       : { success: false as const };

@@ -107,12 +107,13 @@ export const TOKEN_PROBLEM_TEXT: Readonly<Record<TokenProblem, string>> = {
 
 /**
  * Binds every token to a caller (a digest of its API key), so in HTTP mode one user's token is
- * worthless to another even for identical arguments. A function is called once, on first use.
+ * worthless to another even for identical arguments. `caller` is called once, on first use, so a
+ * session that never writes never hashes its key.
  */
-export function scopedSigner(signer: TokenSigner, caller: string | (() => string)): TokenSigner {
-  let digest = typeof caller === 'string' ? caller : undefined;
+export function scopedSigner(signer: TokenSigner, caller: () => string): TokenSigner {
+  let digest: string | undefined;
   const scope = () => {
-    digest ??= (caller as () => string)();
+    digest ??= caller();
     return digest;
   };
   return {

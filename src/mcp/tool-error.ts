@@ -14,6 +14,7 @@ import {
   TLS_HANDSHAKE_CODES,
   UnsupportedOperationError,
 } from '../api/errors.js';
+import { isUuid } from '../tools/schemas.js';
 import { ToolMessageError } from '../tools/tool-message-error.js';
 
 export interface ErrorContext {
@@ -174,9 +175,6 @@ function forbiddenStep(code: string | undefined, context: ErrorContext): string 
   return "The key's user lacks permission (updating SNMP credentials needs an admin or owner role), or the key is limited to other networks. Ask an admin, or use a key with the right role.";
 }
 
-/** Scanopy ids are UUIDs: a path that ends in one addresses one record. */
-const RECORD_PATH = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A 404 on a route with no id in it is not a missing record: the address answers for another API
  * (a wrong path prefix, another program on the port), or the route is not in this version.
@@ -186,7 +184,8 @@ function notFoundStep({ endpoint, detail }: HttpError): string {
   const record =
     detail.code === 'entity_not_found' ||
     typeof params?.['id'] === 'string' ||
-    RECORD_PATH.test(endpoint.path);
+    // Scanopy ids are UUIDs: a path that ends in one addresses one record.
+    isUuid(endpoint.path.split('/').at(-1));
   if (!record) {
     const missing = `There is no ${endpoint.method} ${endpoint.path} at this address`;
     return endpoint.path === '/api/version'
