@@ -171,9 +171,11 @@ describe('Streamable HTTP at /mcp', () => {
     // The fake API is shared by this file's tests: count only what this one sends.
     const before = api.requests.length;
     const networkReads = (key: string) =>
-      api.requests.slice(before).filter(
-        (r) => r.path === '/api/v1/networks' && r.headers['authorization'] === `Bearer ${key}`,
-      ).length;
+      api.requests
+        .slice(before)
+        .filter(
+          (r) => r.path === '/api/v1/networks' && r.headers['authorization'] === `Bearer ${key}`,
+        ).length;
     for (const apiKey of [undefined, undefined, KEY_ALICE]) {
       const client = await connect(handle.url, apiKey);
       expect((await call(client, 'list_discoveries', { limit: 1 })).isError).toBeFalsy();
