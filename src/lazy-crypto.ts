@@ -1,15 +1,7 @@
 // node:crypto on first use: a stdio start never hashes or signs, and loading crypto costs ~6 ms of it.
-import { createRequire } from 'node:module';
+import { nodeCrypto } from './node-builtins.js';
 
-type NodeCrypto = typeof import('node:crypto');
-
-let loaded: NodeCrypto | undefined;
-
-/** The node:crypto module, required the first time something needs it. */
-export function nodeCrypto(): NodeCrypto {
-  loaded ??= createRequire(import.meta.url)('node:crypto') as NodeCrypto;
-  return loaded;
-}
+export { nodeCrypto };
 
 /** SHA-256 of `text` in base64url: how a key is named without being held in the clear. */
 export function sha256Base64url(text: string): string {

@@ -1,8 +1,5 @@
 // Turns on Node's on-disk compile cache (Node >= 22.1) in a folder only this user can write, so later starts skip compiling.
-import { lstatSync, mkdirSync } from 'node:fs';
-import * as nodeModule from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { nodeFs, nodeModule, nodeOs, nodePath } from '../node-builtins.js';
 
 type EnableCompileCache = (directory?: string) => unknown;
 
@@ -17,6 +14,8 @@ type EnableCompileCache = (directory?: string) => unknown;
  * directory is already the user's own (`%LOCALAPPDATA%\Temp`).
  */
 export function privateCacheDirectory(base: string, uid: number | undefined): string | undefined {
+  const { lstatSync, mkdirSync } = nodeFs();
+  const { join } = nodePath();
   if (uid === undefined) return join(base, 'network-discovery-mcp', 'compile-cache');
   const root = join(base, `network-discovery-mcp-${uid}`);
   try {
@@ -35,15 +34,15 @@ export function privateCacheDirectory(base: string, uid: number | undefined): st
 
 /**
  * Imported first by src/index.ts. Older Node has no enableCompileCache (a named import would be a
- * SyntaxError there), hence the namespace import; there nothing is done, not even a file-system
- * call. NODE_DISABLE_COMPILE_CACHE=1 still turns it off, and a cache that cannot be written is no
+ * SyntaxError there), hence the lookup on the module object; there nothing is done, not even a
+ * file-system call. NODE_DISABLE_COMPILE_CACHE=1 still turns it off, and a cache that cannot be written is no
  * error.
  */
 export function enableCompileCache(): void {
-  const enable = (nodeModule as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
+  const enable = (nodeModule() as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
   if (!enable) return;
   try {
-    const directory = privateCacheDirectory(tmpdir(), process.getuid?.());
+    const directory = privateCacheDirectory(nodeOs().tmpdir(), process.getuid?.());
     if (directory) enable(directory);
   } catch {}
 }

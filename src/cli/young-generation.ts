@@ -1,5 +1,5 @@
 // Keeps V8's young generation at its starting size, so RSS stays small between garbage collections.
-import { setFlagsFromString } from 'node:v8';
+import { nodeV8 } from '../node-builtins.js';
 
 const GROWTH_FLAG = '--semi-space-growth-factor';
 const USER_FLAGS = [GROWTH_FLAG, '--max-semi-space-size', '--min-semi-space-size'];
@@ -16,7 +16,7 @@ export function keepYoungGenerationSmall(execArgv: readonly string[], nodeOption
   if (given.some((arg) => USER_FLAGS.some((flag) => arg.replaceAll('_', '-').startsWith(flag)))) {
     return false;
   }
-  setFlagsFromString(`${GROWTH_FLAG}=1`);
+  nodeV8().setFlagsFromString(`${GROWTH_FLAG}=1`);
   return true;
 }
 

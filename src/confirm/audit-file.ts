@@ -1,5 +1,5 @@
 // Appends audit lines to the file named by NETWORK_DISCOVERY_AUDIT_LOG, opened once at start-up.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { nodeFs } from '../node-builtins.js';
 
 export interface AuditFile {
   write(line: string): void;
@@ -12,6 +12,7 @@ export interface AuditFile {
  * record is on disk before the write it describes goes out, and survives an abrupt exit.
  */
 export function openAuditFile(path: string, onWriteError: (line: string, error: unknown) => void) {
+  const { closeSync, openSync, writeSync } = nodeFs();
   const fd = openSync(path, 'a', 0o600);
   const file: AuditFile = {
     write(line) {

@@ -1,26 +1,35 @@
 // Whether a base URL may use plain http://: local networks yes (with a warning), the internet no.
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
+import { nodeNet } from '../node-builtins.js';
 
 export type TransportVerdict =
   | { readonly ok: true; readonly warning?: string }
   | { readonly ok: false; readonly problem: string };
 
-const LOCAL_ADDRESSES = new BlockList();
-for (const [network, prefix] of [
-  ['127.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['169.254.0.0', 16],
-] as const) {
-  LOCAL_ADDRESSES.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  LOCAL_ADDRESSES.addSubnet(network, prefix, 'ipv6');
+let localAddresses: BlockList | undefined;
+
+/** Loopback, private and link-local networks; built on first use, as only an IP-literal host needs it. */
+function localAddressList(): BlockList {
+  if (localAddresses) return localAddresses;
+  const list = new (nodeNet().BlockList)();
+  for (const [network, prefix] of [
+    ['127.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['169.254.0.0', 16],
+  ] as const) {
+    list.addSubnet(network, prefix, 'ipv4');
+  }
+  for (const [network, prefix] of [
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ] as const) {
+    list.addSubnet(network, prefix, 'ipv6');
+  }
+  localAddresses = list;
+  return list;
 }
 
 /** Names that only resolve inside a home or office network (RFC 6762, RFC 8375, common practice). */
@@ -55,9 +64,9 @@ export function checkTransport(url: URL, allowInsecureHttp: boolean): TransportV
 
 /** What kind of local host this is, or undefined for a host that may be anywhere. */
 function localKind(host: string): string | undefined {
-  const version = isIP(host);
+  const version = nodeNet().isIP(host);
   if (version !== 0) {
-    return LOCAL_ADDRESSES.check(host, version === 4 ? 'ipv4' : 'ipv6')
+    return localAddressList().check(host, version === 4 ? 'ipv4' : 'ipv6')
       ? 'a loopback, private or link-local address'
       : undefined;
   }
