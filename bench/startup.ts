@@ -1,4 +1,4 @@
-// Target 1: spawn `node dist/index.js` -> initialize response, median of 20, against `node -e 0` and the SDK floor in the same run.
+// Target 1: spawn `node dist/index.js` -> initialize response, median of 20, against `node -e 0` and the SDK floor in the same run; tools/list after it is timed too.
 import { spawn } from 'node:child_process';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { sdkFloorEntry } from './lib/sdk-floor.js';
@@ -10,6 +10,17 @@ const MAX_RATIO = 1.8;
 /** No slower than the smallest SDK server bundled the same way. */
 const MAX_FLOOR_RATIO = 1;
 const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INITIALIZE_PARAMS })}\n`;
+// What every client sends next: the server is ready to use once tools/list is answered.
+const LIST_TOOLS = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`;
+
+interface StartTimes {
+  /** Spawn to the initialize response: targets 1 and 1b. */
+  readonly initialize: number;
+  /** Spawn to the tools/list response. */
+  readonly ready: number;
+  /** tools/list sent to its response. */
+  readonly listTools: number;
+}
 
 /** Milliseconds from spawn to `node -e 0` exiting: the floor any Node process pays. */
 function nodeFloor(): Promise<number> {
@@ -21,24 +32,32 @@ function nodeFloor(): Promise<number> {
   });
 }
 
-/** Milliseconds from spawn to the initialize response; the process is then ended and awaited. */
-function serverStart(entry: string, env: NodeJS.ProcessEnv): Promise<number> {
+/** Spawn -> initialize response -> tools/list response; the process is then ended and awaited. */
+function serverStart(entry: string, env: NodeJS.ProcessEnv): Promise<StartTimes> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, [entry], { env, stdio: ['pipe', 'pipe', 'ignore'] });
-    let elapsed: number | undefined;
+    let initialize: number | undefined;
+    let times: StartTimes | undefined;
     let output = '';
     child.once('error', reject);
-    child.once('exit', () =>
-      elapsed === undefined ? reject(new Error('exited')) : resolve(elapsed),
-    );
+    child.once('exit', () => (times ? resolve(times) : reject(new Error('exited'))));
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      if (elapsed !== undefined || !output.includes('\n')) return;
-      elapsed = since(start);
-      if (!output.includes('"protocolVersion"'))
-        reject(new Error(`not an initialize result: ${output}`));
-      child.kill('SIGTERM');
+      const lines = output.split('\n').slice(0, -1);
+      if (initialize === undefined && lines.length >= 1) {
+        initialize = since(start);
+        if (!lines[0]?.includes('"protocolVersion"')) {
+          reject(new Error(`not an initialize result: ${output}`));
+        }
+        child.stdin.write(LIST_TOOLS);
+      }
+      if (initialize !== undefined && times === undefined && lines.length >= 2) {
+        const ready = since(start);
+        if (!lines[1]?.includes('"tools"')) reject(new Error(`not a tools/list result: ${output}`));
+        times = { initialize, ready, listTools: ready - initialize };
+        child.kill('SIGTERM');
+      }
     });
     child.stdin.write(INITIALIZE);
   });
@@ -58,9 +77,9 @@ export async function startupBench(): Promise<BenchResult[]> {
   await namedZodServer();
   await nodeFloor();
   const floors: number[] = [];
-  const sdkFloors: number[] = [];
-  const starts: number[] = [];
-  const namedZodStarts: number[] = [];
+  const sdkFloors: StartTimes[] = [];
+  const starts: StartTimes[] = [];
+  const namedZodStarts: StartTimes[] = [];
   // Interleaved, so background load hits every side alike.
   for (let i = 0; i < RUNS; i++) {
     floors.push(await nodeFloor());
@@ -68,22 +87,24 @@ export async function startupBench(): Promise<BenchResult[]> {
     starts.push(await server());
     namedZodStarts.push(await namedZodServer());
   }
-  const ratio = median(starts) / median(floors);
-  const floorRatio = median(starts) / median(sdkFloors);
+  const of = (runs: readonly StartTimes[], key: keyof StartTimes) =>
+    median(runs.map((run) => run[key]));
+  const ratio = of(starts, 'initialize') / median(floors);
+  const floorRatio = of(starts, 'initialize') / of(sdkFloors, 'initialize');
   return [
     {
       name: '1. Start-up',
       figure: `${ratio.toFixed(2)}x node -e 0`,
       target: `<= ${MAX_RATIO}x`,
       pass: ratio <= MAX_RATIO,
-      detail: `median of ${RUNS}: ${ms(median(starts))} vs ${ms(median(floors))}; very first start ${ms(firstStart)}`,
+      detail: `median of ${RUNS}: ${ms(of(starts, 'initialize'))} vs ${ms(median(floors))}; very first start ${ms(firstStart.initialize)}`,
     },
     {
       name: '1b. Start-up vs SDK',
       figure: `${floorRatio.toFixed(2)}x SDK floor`,
       target: `<= ${MAX_FLOOR_RATIO.toFixed(2)}x`,
       pass: floorRatio <= MAX_FLOOR_RATIO,
-      detail: `median of ${RUNS}: ${ms(median(starts))} vs ${ms(median(sdkFloors))} for a one-tool McpServer over stdio bundled by scripts/build.mjs (zod imported as the SDK's examples do); with \`import { z }\`, the floor of earlier runs, ${ms(median(namedZodStarts))} (${(median(starts) / median(namedZodStarts)).toFixed(2)}x)`,
+      detail: `median of ${RUNS}: ${ms(of(starts, 'initialize'))} vs ${ms(of(sdkFloors, 'initialize'))} for a one-tool McpServer over stdio bundled by scripts/build.mjs (zod imported as the SDK's examples do); with \`import { z }\`, the floor of earlier runs, ${ms(of(namedZodStarts, 'initialize'))} (${(of(starts, 'initialize') / of(namedZodStarts, 'initialize')).toFixed(2)}x). Ready (spawn to the tools/list answer): ${ms(of(starts, 'ready'))} vs ${ms(of(sdkFloors, 'ready'))} (${(of(starts, 'ready') / of(sdkFloors, 'ready')).toFixed(2)}x); tools/list alone ${ms(of(starts, 'listTools'))} for 5 tools vs ${ms(of(sdkFloors, 'listTools'))} for the floor's one`,
     },
   ];
 }

@@ -14,8 +14,8 @@ import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
 import type { Redactor } from '../safety/redact.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
-import { toolListing } from './listing.js';
 import { describeError, type ErrorContext } from './tool-error.js';
+import generatedListing from './tool-listing.json' with { type: 'json' };
 
 export interface ToolDependencies {
   readonly api: ApiClient;
@@ -30,6 +30,22 @@ export interface ToolDependencies {
 }
 
 export const DEMO_MARK = '[demo data: built-in sample, not a real network]';
+
+/**
+ * Every tool as tools/list shows it, generated from the definitions by `npm run listing`
+ * (scripts/tool-listing.ts says why; test/tool-listing.test.ts keeps it current).
+ */
+const TOOL_LISTING = generatedListing as unknown as readonly Tool[];
+
+/** The listed form of each selected tool, in the selection's order. */
+function listingOf(tools: readonly AnyToolDefinition[]): Tool[] {
+  return tools.map((tool) => {
+    const listed = TOOL_LISTING.find((entry) => entry.name === tool.name);
+    if (!listed)
+      throw new Error(`src/mcp/tool-listing.json has no ${tool.name}: run npm run listing`);
+    return listed;
+  });
+}
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -52,12 +68,9 @@ export function registerTools(
     );
   }
   // Replaces the SDK's listing (same schemas plus $schema and a default `execution` per tool):
-  // the catalog sits in the model's context for the whole conversation. Built on first request.
-  let listing: Tool[] | undefined;
-  server.server.setRequestHandler(ListToolsRequestSchema, () => {
-    listing ??= toolListing(tools);
-    return { tools: listing };
-  });
+  // the catalog sits in the model's context for the whole conversation.
+  const listing = { tools: listingOf(tools) };
+  server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
 }
 
 async function runTool(

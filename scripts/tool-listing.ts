@@ -1,8 +1,16 @@
-// The tools/list answer: the SDK's tool shapes minus what costs a model context and tells it nothing.
+// `npm run listing`: writes src/mcp/tool-listing.json, the tools/list answer, from the live tool definitions.
+//
+// The answer is the SDK's tool shapes minus what costs a model context and tells it nothing. It is
+// generated rather than converted at run time: turning ten zod schemas into JSON Schema took ~6 ms
+// of every server's first tools/list (and of every tools/list in HTTP mode, one server a request).
+// test/tool-listing.test.ts fails when the file no longer matches the definitions.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodRawShape } from 'zod';
 import * as z from 'zod';
-import type { AnyToolDefinition } from '../tools/define-tool.js';
+import { ALL_TOOLS } from '../src/tools/catalog.js';
+import type { AnyToolDefinition } from '../src/tools/define-tool.js';
 
 /**
  * Output schemas describe what comes back; they need not forbid extra fields. Dropping
@@ -41,4 +49,14 @@ export function toolListing(tools: readonly AnyToolDefinition[]): Tool[] {
     // The top-level title is the spec's display name; a copy inside annotations costs ~30 bytes a tool.
     annotations: { ...tool.annotations },
   }));
+}
+
+export const TOOL_LISTING_PATH = fileURLToPath(
+  new URL('../src/mcp/tool-listing.json', import.meta.url),
+);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Every tool, the write one included: read-only mode leaves entries out at run time.
+  writeFileSync(TOOL_LISTING_PATH, `${JSON.stringify(toolListing(ALL_TOOLS), null, 2)}\n`);
+  console.log(`src/mcp/tool-listing.json: ${ALL_TOOLS.length} tools`);
 }

@@ -1,0 +1,25 @@
+// src/mcp/tool-listing.json, what tools/list sends, matches the live tool definitions.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TOOL_LISTING_PATH, toolListing } from '../scripts/tool-listing.js';
+import { ALL_TOOLS } from '../src/tools/catalog.js';
+import { useHarness } from './harness.js';
+
+const start = useHarness();
+
+describe('the generated tool listing', () => {
+  it('is what the definitions convert to (run `npm run listing` when this fails)', () => {
+    const generated: unknown = JSON.parse(readFileSync(TOOL_LISTING_PATH, 'utf8'));
+    expect(generated).toEqual(toolListing(ALL_TOOLS));
+  });
+
+  it('is what a client receives, without the write tool in read-only mode', async () => {
+    const generated = JSON.parse(readFileSync(TOOL_LISTING_PATH, 'utf8')) as { name: string }[];
+    const full = await start();
+    expect((await full.client.listTools()).tools).toEqual(generated);
+    const readOnly = await start({ readOnly: true });
+    expect((await readOnly.client.listTools()).tools).toEqual(
+      generated.filter((tool) => tool.name !== 'update_snmp_credential'),
+    );
+  });
+});
