@@ -1,7 +1,7 @@
 // `npm run listing`: writes src/mcp/tool-listing.json, the tools/list answer, from the live tool definitions.
 //
 // The answer is the SDK's tool shapes minus what costs a model context and tells it nothing. It is
-// generated rather than converted at run time: turning ten zod schemas into JSON Schema took ~6 ms
+// generated rather than converted at run time: turning ten zod schemas into JSON Schema took ~11 ms
 // of every server's first tools/list (and of every tools/list in HTTP mode, one server a request).
 // test/tool-listing.test.ts fails when the file no longer matches the definitions.
 import { writeFileSync } from 'node:fs';
