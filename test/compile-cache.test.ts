@@ -6,6 +6,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -102,22 +103,35 @@ describe.runIf(posix)('privateCacheDirectory', () => {
   });
 });
 
-/** Starts the built server on the newer Node with `base` as its temp directory; answers initialize. */
-function startOnce(base: string): Promise<string> {
+/**
+ * Starts the built server on the newer Node with `base` as its temp directory; answers initialize.
+ * With `traceCache`, Node reports on stderr what it did with the cache of each module it compiled.
+ */
+function startOnce(base: string, traceCache?: (stderr: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(NEWER_NODE, [DIST_ENTRY], {
-      env: { PATH: process.env['PATH'] ?? '', TMPDIR: base, NETWORK_DISCOVERY_BASE_URL: 'demo' },
-      stdio: ['pipe', 'pipe', 'ignore'],
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        TMPDIR: base,
+        NETWORK_DISCOVERY_BASE_URL: 'demo',
+        ...(traceCache ? { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' } : {}),
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
+    let errors = '';
     const timer = setTimeout(() => child.kill(), 20_000);
     child.once('error', reject);
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      errors += chunk;
+    });
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       if (output.includes('\n')) child.stdin.end();
     });
     child.once('exit', () => {
       clearTimeout(timer);
+      traceCache?.(errors);
       resolve(output);
     });
     child.stdin.write(
@@ -147,6 +161,26 @@ describe.runIf(posix)('the built server on a Node with a compile cache', () => {
     const cache = join(base, `network-discovery-mcp-${uid}`, 'compile-cache');
     expect(filesBelow(cache).length).toBeGreaterThan(0);
     expect(readdirSync(base)).toEqual([`network-discovery-mcp-${uid}`]);
+  });
+
+  it('serves a second start from the cache, zod and the whole stdio path included', async (ctx) => {
+    if (!newerNode) ctx.skip(SKIP_NOTE);
+    const base = tempBase();
+    await startOnce(base);
+    let trace = '';
+    expect(await startOnce(base, (stderr) => (trace = stderr))).toContain('"protocolVersion"');
+    // Node names each module it compiled: "cache for file:///.../x.js was accepted" (or rejected).
+    const compiled = [...trace.matchAll(/file:\/\/(\S+?\.js)\b/g)].map((match) => match[1] ?? '');
+    const accepted = new Set(
+      [...trace.matchAll(/file:\/\/(\S+?\.js) was accepted/g)].map((match) => match[1] ?? ''),
+    );
+    const chunks = new Set(compiled.filter((file) => file.includes('/dist/chunks/')));
+    // The stdio path: the server's main, the composition, stdio mode, and the chunks they share.
+    expect(chunks.size).toBeGreaterThanOrEqual(5);
+    for (const chunk of chunks) expect(accepted, chunk).toContain(chunk);
+    // zod's chunk is imported by the configuration, before anything runs in a static import.
+    const zodChunk = [...chunks].find((file) => readFileSync(file, 'utf8').includes('"ZodString"'));
+    expect(zodChunk).toBeDefined();
   });
 
   it('with a symlink planted in its place, serves without a cache and writes nothing there', async (ctx) => {

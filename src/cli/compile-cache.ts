@@ -33,10 +33,10 @@ export function privateCacheDirectory(base: string, uid: number | undefined): st
 }
 
 /**
- * Imported first by src/index.ts. Older Node has no enableCompileCache (a named import would be a
- * SyntaxError there), hence the lookup on the module object; there nothing is done, not even a
- * file-system call. NODE_DISABLE_COMPILE_CACHE=1 still turns it off, and a cache that cannot be written is no
- * error.
+ * Imported by src/index.ts before anything else is loaded. Older Node has no enableCompileCache
+ * (a named import would be a SyntaxError there), hence the lookup on the module object; there
+ * nothing is done, not even a file-system call. NODE_DISABLE_COMPILE_CACHE=1 still turns it off,
+ * and a cache that cannot be written is no error.
  */
 export function enableCompileCache(): void {
   const enable = (nodeModule() as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
