@@ -4,6 +4,7 @@ import './cli/compile-cache.js';
 
 // A dynamic import on purpose: the modules of a static import are compiled before any of them runs,
 // so src/main.ts and its imports (zod's chunk among them) would be compiled before the cache is on.
-// On Node 22.23.3 this start is 1.08x the SDK floor against 1.12x with main statically imported
-// (p25 of 25 interleaved starts); on Node 20, which has no compile cache, within 1% either way.
+// On Node 22.23.3 this start is 1.08-1.10x the SDK floor against 1.12x with main imported
+// statically (30 interleaved starts); on Node 20, which has no compile cache, the two layouts are
+// within the 2% that two copies of one build differ by.
 await import('./main.js');

@@ -1,5 +1,5 @@
 // Confirmation tokens: an HMAC over the exact arguments with an expiry, usable once per process.
-import { nodeCrypto } from '../lazy-crypto.js';
+import { nodeCrypto } from '../node-builtins.js';
 
 export const TOKEN_TTL_MS = 5 * 60 * 1000;
 
