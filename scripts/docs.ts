@@ -2,11 +2,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as z from 'zod';
 import { ENV_DOCS } from '../src/cli/usage.js';
 import { configSecrets, type EnvName, envSchema, parseConfig } from '../src/config.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 import type { AnyToolDefinition } from '../src/tools/define-tool.js';
+import { toolListing } from './tool-listing.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const README_PATH = join(ROOT, 'README.md');
@@ -58,12 +58,9 @@ function typeOf(schema: JsonSchema): string {
   return schema.type ?? 'any';
 }
 
-/** The inputs as clients see them: zod's own converter, input side, as the SDK does it. */
+/** The inputs as clients see them in tools/list (the conversion `npm run listing` makes). */
 function inputsOf(tool: AnyToolDefinition): string {
-  const schema = z.toJSONSchema(z.object(tool.inputSchema), {
-    target: 'draft-7',
-    io: 'input',
-  }) as JsonSchema;
+  const schema = toolListing([tool])[0]?.inputSchema as JsonSchema;
   const required = new Set(schema.required ?? []);
   const inputs = Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const facts = [

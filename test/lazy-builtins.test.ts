@@ -1,5 +1,6 @@
 // Lazy built-ins: a stdio session of reads never loads node:crypto; the first confirmation token does.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -66,7 +67,7 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 describe('built-in modules stdio mode loads', () => {
-  it('a session of reads never loads node:crypto (~6 ms of start-up)', async () => {
+  it('a session of reads never loads node:crypto (~6 ms of start-up), nor node:os without a compile cache', async () => {
     const loaded = await loadedDuring('reads', async (client) => {
       expect((await client.listTools()).tools.length).toBeGreaterThan(3);
       for (const name of ['list_discoveries', 'list_snmp_credentials', 'get_version']) {
@@ -76,6 +77,8 @@ describe('built-in modules stdio mode loads', () => {
     // The recorder works: the HTTP client the reads used is in the list.
     expect(loaded).toContain('NativeModule http');
     expect(loaded.filter((line) => /\bcrypto\b/.test(line))).toEqual([]);
+    // node:os serves only the compile cache's folder; a Node without the cache never needs it.
+    if (!('enableCompileCache' in nodeModule)) expect(loaded).not.toContain('NativeModule os');
   });
 
   it('the first confirmation token loads it, and the token is accepted', async () => {
