@@ -7,7 +7,7 @@ import { createVersionMemo } from './api/service-profile.js';
 import { createSessionStore, type SessionStore } from './api/session.js';
 import { createTransport } from './api/transport.js';
 import type { Config } from './config.js';
-import type { AuditSink } from './confirm/audit.js';
+import { createAuditSink } from './confirm/audit.js';
 import { createTokenSigner } from './confirm/confirmation-token.js';
 import { sha256Base64url } from './lazy-crypto.js';
 import type { Logger } from './log.js';
@@ -21,7 +21,11 @@ export interface RuntimeOptions {
   readonly baseUrl: URL;
   readonly redactor: Redactor;
   readonly log: Logger;
-  readonly audit: AuditSink;
+  /**
+   * Appends one audit line (a file, or stderr). Each server redacts its records with its own
+   * caller's redactor first: over HTTP, a community a caller sent is known only to that redactor.
+   */
+  readonly audit: (line: string) => void;
   readonly demo?: boolean;
 }
 
@@ -93,7 +97,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         names: key === config.apiKey ? operatorNames : names.forCaller(key),
         redactor: callerRedactor,
         log: options.log,
-        audit: options.audit,
+        audit: createAuditSink(options.audit, callerRedactor),
         // Over HTTP no client can show a form (stateless) and any caller reaching the port could
         // write with the token path alone: the write tool is offered only when asked for.
         readOnly: config.readOnly || (channel === 'http' && !config.httpWrites),
