@@ -37,6 +37,8 @@ export interface Runtime {
   createServer(apiKey?: string, channel?: Channel): McpServer;
   /** NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS, for --http. */
   readonly httpMaxConnections: number;
+  /** NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS, for --http. */
+  readonly httpMaxHeaderSockets: number;
   /** Whether --http offers the write tool (NETWORK_DISCOVERY_HTTP_WRITES and not read-only). */
   readonly httpWrites: boolean;
   close(): Promise<void>;
@@ -89,7 +91,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         ...(operator ? { sessionId: config.sessionId, login, session } : {}),
         versionMemo,
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
-        sender: channel === 'http' ? sender.forCaller(callerId(key)) : sender,
+        sender: channel === 'http' ? sender.forCaller(callerId(apiKey)) : sender,
         redactor: callerRedactor,
       });
       return createServer({
@@ -109,14 +111,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
     },
     httpMaxConnections: config.httpMaxConnections,
+    httpMaxHeaderSockets: config.httpMaxHeaderSockets,
     httpWrites: config.httpWrites && !config.readOnly,
     close: () => sender.close(),
   };
 }
 
-/** A short digest naming a caller for the quota's turns; never the key itself. */
-function callerId(key: string | undefined): string {
-  return sha256Base64url(key ?? '').slice(0, 16);
+/** A short digest naming a caller's key for the quota's turns (never the key itself); none without one. */
+function callerId(key: string | undefined): string | undefined {
+  return key === undefined ? undefined : sha256Base64url(key).slice(0, 16);
 }
 
 /** The shared session id is the operator's secret: the process-wide redactor learns it on sight. */
