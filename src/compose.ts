@@ -51,6 +51,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const sender = createTransport({
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
+    // One budget for every caller: the process holds at most this many answer bytes at once.
+    responseBytesInFlight: config.responseBytesInFlight,
     rateLimit: {
       perMinute: config.rateLimitPerMinute,
       burst: config.rateLimitBurst,

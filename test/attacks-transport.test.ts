@@ -1,5 +1,6 @@
 // Issue 19's transport defences over --http: header tricklers and made-up keys cannot lock a real caller out.
-import { connect as netConnect, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { parseConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
+import { textOf, useHarness } from './harness.js';
 import { connectHttp } from './http-client.js';
 
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
@@ -157,5 +159,76 @@ describe('B. quota queues are earned by accepted keys, and bounded', () => {
     queues.accept('carol');
     expect(queues.queueFor('bob')).toBe(UNVERIFIED_QUEUE);
     expect([queues.queueFor('alice'), queues.queueFor('carol')]).toEqual(['alice', 'carol']);
+  });
+});
+
+/** A service on 127.0.0.1 answering every call but /api/version with `bytes`, trickled in 64 kB pieces. */
+async function bigAnswers(bytes: number): Promise<URL> {
+  const body = Buffer.from(`{"success":true,"data":[],"pad":"${'x'.repeat(bytes - 40)}"}`);
+  const server = createHttpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url?.startsWith('/api/version')) {
+      res.end('{"success":true,"data":{"api_version":1,"server_version":"0.14.13"}}');
+      return;
+    }
+    let at = 0;
+    const drip = setInterval(() => {
+      res.write(body.subarray(at, at + 65_536));
+      at += 65_536;
+      if (at >= body.length) {
+        clearInterval(drip);
+        res.end();
+      }
+    }, 5);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+}
+
+describe('C. a budget of response bytes in flight, shared by every call', () => {
+  const start = useHarness();
+
+  it('big answers beyond it wait their turn, and past the wait are refused saying why; every call is answered', async () => {
+    const baseUrl = await bigAnswers(1_000_000);
+    const h = await start({
+      baseUrl,
+      responseBytesInFlight: 100_000,
+      responseBudgetWaitMs: 300,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => h.call('list_discoveries', { limit: 5 })),
+    );
+    const refused = results.filter((r) => r.isError);
+    const read = results.filter((r) => !r.isError);
+    // The oldest read always goes on, so some answers are read whole...
+    expect(read.length, JSON.stringify(refused.map(textOf))).toBeGreaterThan(0);
+    // ...and the rest, having waited past the bound, are refused with what to do.
+    expect(refused.length).toBeGreaterThan(0);
+    for (const result of refused) {
+      expect(textOf(result)).toMatch(
+        /answers are too large to hold right now.*Try again in a moment.*NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT/,
+      );
+    }
+  });
+
+  it('with time to wait, every call is read whole in turn', async () => {
+    const baseUrl = await bigAnswers(500_000);
+    const h = await start({
+      baseUrl,
+      responseBytesInFlight: 100_000,
+      responseBudgetWaitMs: 20_000,
+      timeoutMs: 30_000,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => h.call('list_discoveries', { limit: 5 })),
+    );
+    expect(results.map((r) => r.isError ?? false)).toEqual([false, false, false, false]);
   });
 });
