@@ -6,7 +6,7 @@ import { watchPeak } from './lib/rss.js';
 import { callTool, serverEnv, startServer, textOf } from './lib/server.js';
 import { mb, ms, since } from './lib/stats.js';
 
-const CALLS = Number(process.env['CALLS'] ?? 16);
+const CALLS = 16;
 const ANSWER_BYTES = 30_000_000;
 const MAX_PEAK_BYTES = 300_000_000;
 
@@ -14,7 +14,7 @@ const MAX_PEAK_BYTES = 300_000_000;
 function hostileBody(): Buffer {
   const item = JSON.stringify({
     id: '00000000-0000-4000-8000-000000000000',
-    name: 'x'.repeat(Number(process.env['NAME_LENGTH'] ?? 40)),
+    name: 'x'.repeat(40),
     status: 'Running',
   });
   const count = Math.floor((ANSWER_BYTES - 40) / (item.length + 1));
@@ -92,15 +92,8 @@ async function run(label: string, extra: Record<string, string>): Promise<BenchR
 
 export async function hostileMemoryBench(): Promise<BenchResult[]> {
   return [
-    ...(process.env['ONLY_DEFAULT']
-      ? []
-      : [await run('budget off', { NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT: '10000000000' })]),
-    await run(
-      'default budget',
-      process.env['BUDGET']
-        ? { NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT: process.env['BUDGET'] }
-        : {},
-    ),
+    await run('budget off', { NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT: '10000000000' }),
+    await run('default budget', {}),
   ];
 }
 
