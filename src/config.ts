@@ -91,10 +91,20 @@ export function normalizeBaseUrl(value: string): BaseUrlSetting | { readonly pro
   if (url.search) dropped.push('the query string');
   if (url.hash) dropped.push('the fragment');
   const normalized = new URL(`${url.origin}${root}`);
-  if (dropped.length === 0) return { url: normalized };
+  // A path without /api is kept (a reverse proxy's prefix) but may be a web UI page pasted from
+  // the browser (/discovery, /networks/...): then every API call misses, so the root is named.
+  const page =
+    apiAt === -1 && root !== ''
+      ? `kept the path ${root.slice(0, 40)}${root.length > 40 ? '...' : ''} as a reverse proxy's prefix; if it is a page of the web UI, set the root ${url.origin}/ instead`
+      : undefined;
+  if (dropped.length === 0) {
+    return page
+      ? { url: normalized, note: `NETWORK_DISCOVERY_BASE_URL: ${page}` }
+      : { url: normalized };
+  }
   return {
     url: normalized,
-    note: `NETWORK_DISCOVERY_BASE_URL: dropped ${listOf(dropped)}; using ${normalized.href} (the server adds /api/v1/... itself; set the service's root address to silence this note)`,
+    note: `NETWORK_DISCOVERY_BASE_URL: dropped ${listOf(dropped)}; using ${normalized.href} (the server adds /api/v1/... itself; set the service's root address to silence this note)${page ? `; ${page}` : ''}`,
   };
 }
 
