@@ -45,10 +45,13 @@ interface BaseUrlSetting {
 const SCHEME_HINT =
   'must start with https:// (or http:// for a service on your own network), e.g. https://scanopy.example.com';
 
+const BASE_URL_REQUIRED =
+  "is required: the service's address, e.g. https://scanopy.example.com, or demo to try the built-in sample service first";
+
 const baseUrl = z
-  .string({ error: 'is required (the service address, e.g. https://scanopy.example.com)' })
+  .string({ error: BASE_URL_REQUIRED })
   .trim()
-  .min(1, 'is required (the service address, e.g. https://scanopy.example.com)')
+  .min(1, BASE_URL_REQUIRED)
   .transform((value, ctx): BaseUrlSetting => {
     if (value.toLowerCase() === 'demo') return { url: 'demo' };
     const normalized = normalizeBaseUrl(value);

@@ -117,6 +117,21 @@ describe('base URL forgiveness', () => {
   });
 });
 
+describe('no base URL at all', () => {
+  it('the built server says it is required and that demo tries the sample service', async () => {
+    await ensureBuilt();
+    const result = await outputOf(
+      spawn(process.execPath, [DIST_ENTRY], {
+        env: { PATH: process.env['PATH'] ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('NETWORK_DISCOVERY_BASE_URL is required');
+    expect(result.stderr).toContain('or demo to try the built-in sample service');
+  }, 30_000);
+});
+
 describe('a key pasted with its "Bearer " prefix', () => {
   it('is used without the prefix, with a warning that never shows the key', () => {
     const result = parsed({

@@ -72,6 +72,12 @@ export function describeError(error: unknown, context: ErrorContext): string {
     if (isTlsToPlainHttp(error)) {
       return `Could not reach the service at ${error.origin} (${error.code}) for ${call}: it does not speak https on that port.${write} A service on your own network usually serves plain http: set NETWORK_DISCOVERY_BASE_URL to ${error.origin.replace(/^https:/, 'http:')} (or use the port where it serves https).`;
     }
+    if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') {
+      // A name the resolver does not know (ENOTFOUND) or could not ask about (EAI_AGAIN): the
+      // service was never contacted, so "is it running" would send the user the wrong way.
+      const host = new URL(error.origin).hostname;
+      return `Could not resolve the host name ${host} (${error.code}) for ${call}: nothing was sent. Check the spelling of the host in NETWORK_DISCOVERY_BASE_URL, or use the service's IP address instead (e.g. http://192.168.1.20:60072)${error.code === 'EAI_AGAIN' ? '; if the name is right, the name server did not answer: try again' : ''}.`;
+    }
     return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}.${write} Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
   }
   if (error instanceof TimeoutError) return describeTimeout(error, call);
