@@ -208,6 +208,15 @@ export const envSchema = z.object({
 
 export type EnvName = keyof typeof envSchema.shape;
 
+/**
+ * Set to `mcpb` only by manifest.json's mcp_config: the .mcpb bundle started the server, so its key
+ * is an extension setting the user edits, not a variable (no setting of its own, so not in envSchema).
+ */
+export const CLIENT_MARKER = 'NETWORK_DISCOVERY_CLIENT';
+
+export const startedByBundle = (env: Readonly<Record<string, string | undefined>>): boolean =>
+  env[CLIENT_MARKER] === 'mcpb';
+
 /** Everything the server needs to know, decided once at start-up. */
 export interface Config {
   readonly baseUrl: URL | 'demo';
