@@ -1,4 +1,4 @@
-// The repository stands alone: no tracked file points at ../shared, which a plain clone lacks.
+// The repository stands alone: no tracked file points into the sibling shared folder a plain clone lacks.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
