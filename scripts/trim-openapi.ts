@@ -30,6 +30,7 @@ export const CALLED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/api/version': ['get'],
 };
 
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 const FILE_NAME = /^scanopy-(\d+\.\d+\.\d+)\.json$/;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURE_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'openapi');
@@ -153,8 +154,6 @@ export function trimDocument(source: TrimSource, trimmedOn: string): JsonObject 
     tags,
   }) as JsonObject;
 }
-
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
 /** Today's date (UTC), unless TRIM_DATE pins it so a re-run reproduces the committed files. */
 function trimmedOn(): string {
