@@ -27,6 +27,8 @@ export interface RuntimeOptions {
    */
   readonly audit: (line: string) => void;
   readonly demo?: boolean;
+  /** `mcpb` when the .mcpb bundle started the server: its key is a setting, not a variable. */
+  readonly keySource?: 'env' | 'mcpb';
 }
 
 /** stdio: one client, the operator. http: any caller that reaches the port, each request apart. */
@@ -110,6 +112,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         tokens,
         confirmMode: config.confirm,
         demo: options.demo ?? false,
+        // Over HTTP the caller changes only its own request: its Authorization header.
+        keySource: channel === 'http' ? 'http' : (options.keySource ?? 'env'),
       });
     },
     httpMaxConnections: config.httpMaxConnections,
