@@ -1,4 +1,4 @@
-// Issue 19's transport defences over --http: header tricklers and made-up keys cannot lock a real caller out.
+// Issue 19's transport defences: header tricklers and made-up keys cannot lock out a real caller; big answers take turns.
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
