@@ -1,7 +1,5 @@
 // The API client: one private request() and one method per endpoint; knows nothing of MCP.
 import type { Redactor } from '../safety/redact.js';
-import * as credentials from './credentials.js';
-import { withinFilter } from './discovery-filter.js';
 import { interpretResponse } from './envelope.js';
 import {
   CancelledError,
@@ -13,7 +11,14 @@ import {
   ResponseShapeError,
   TimeoutError,
 } from './errors.js';
-import type { HttpSender, RawResponse } from './http.js';
+import * as credentials from './families/credentials.js';
+import { withinFilter } from './families/discovery-filter.js';
+import {
+  createVersionMemo,
+  profileFor,
+  type ServiceProfile,
+  type VersionMemo,
+} from './families/service-profile.js';
 import {
   type Discovery,
   discoverySchema,
@@ -30,18 +35,13 @@ import {
   versionSchema,
 } from './schemas.js';
 import {
-  createVersionMemo,
-  profileFor,
-  type ServiceProfile,
-  type VersionMemo,
-} from './service-profile.js';
-import {
   createSessionStore,
   type LoginBudget,
   type LoginFn,
   type SessionStore,
   sessionCookie,
 } from './session.js';
+import type { HttpSender, RawResponse } from './transport/http.js';
 
 export type DiscoveryQuery = {
   readonly network_id?: string | undefined;

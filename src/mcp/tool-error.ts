@@ -14,8 +14,8 @@ import {
   TLS_HANDSHAKE_CODES,
   UnsupportedOperationError,
 } from '../api/errors.js';
-import { isUuid } from '../tools/schemas.js';
-import { ToolMessageError } from '../tools/tool-message-error.js';
+import { ToolMessageError } from '../errors.js';
+import { isUuid } from '../views/shapes.js';
 
 export interface ErrorContext {
   /** Whether the configured key has the user-key prefix, to explain 403 auth_daemon_required. */

@@ -2,8 +2,8 @@
 import * as z from 'zod';
 import type { ApiClient } from '../api/client.js';
 import { EndpointNotOfferedError } from '../api/errors.js';
+import { ToolMessageError } from '../errors.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
-import { ToolMessageError } from './tool-message-error.js';
 
 export const getUnseenReleaseNotes = defineTool({
   name: 'get_unseen_release_notes',

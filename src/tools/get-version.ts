@@ -5,7 +5,7 @@ import {
   profileFor,
   type ServiceProfile,
   toolSupport,
-} from '../api/service-profile.js';
+} from '../api/families/service-profile.js';
 import { SERVER_VERSION } from '../version.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 

@@ -2,12 +2,14 @@
 import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
+import { ToolMessageError } from '../errors.js';
 import {
   type DiscoveryListView,
   discoveriesStructured,
   discoveriesText,
 } from '../views/discovery-list-view.js';
 import { jsonOf } from '../views/result-json.js';
+import { discoveryListOutput, uuid } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import {
   byteLength,
@@ -16,8 +18,6 @@ import {
   cutToBudget,
 } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
-import { discoveryListOutput, uuid } from './schemas.js';
-import { ToolMessageError } from './tool-message-error.js';
 
 /** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
 const LIST_KINDS: readonly NamedKind[] = ['networks', 'daemons', 'tags'];

@@ -1,8 +1,8 @@
 // list_snmp_credentials' result for both channels: the credentials, tag names beside ids, and the next step.
 import type { Pagination } from '../api/schemas.js';
-import type { CredentialOutput } from '../tools/schemas.js';
 import type { NameOf } from './discovery-format.js';
 import { credentialLine, plural } from './format.js';
+import type { CredentialOutput } from './shapes.js';
 
 export interface CredentialListView {
   readonly credentials: CredentialOutput[];

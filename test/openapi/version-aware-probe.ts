@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiClient } from '../../src/api/client.js';
-import { createTransport } from '../../src/api/transport.js';
+import { createTransport } from '../../src/api/transport/transport.js';
 import { createRedactor } from '../../src/safety/redact.js';
 
 /**

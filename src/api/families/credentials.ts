@@ -1,13 +1,13 @@
 // SNMP credentials on 0.15+ (`/api/v1/credentials`): list by type, read, and a whole-object update.
-import type { Page, PageQuery, Requester, RequestSpec } from './client.js';
-import { UnsupportedOperationError } from './errors.js';
+import type { Page, PageQuery, Requester, RequestSpec } from '../client.js';
+import { UnsupportedOperationError } from '../errors.js';
 import {
   credentialRecordSchema,
   type SnmpCredential,
   type SnmpCredentialUpdate,
   snmpCredentialRecordSchema,
   snmpVersionOf,
-} from './schemas.js';
+} from '../schemas.js';
 import type { ServiceProfile, SnmpCredentialType } from './service-profile.js';
 
 const ROUTE = '/api/v1/credentials';

@@ -9,7 +9,7 @@ import {
   NetworkError,
   ResponseTooLargeError,
   TimeoutError,
-} from './errors.js';
+} from '../errors.js';
 
 export interface RawRequest {
   readonly endpoint: Endpoint;

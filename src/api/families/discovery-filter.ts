@@ -1,6 +1,6 @@
 // Keeps a filtered discovery listing honest: items outside the requested network or daemon are dropped and counted.
-import type { DiscoveryQuery, Page } from './client.js';
-import type { Discovery } from './schemas.js';
+import type { DiscoveryQuery, Page } from '../client.js';
+import type { Discovery } from '../schemas.js';
 
 /**
  * Drops and counts items outside the requested network or daemon: a service that ignored the
