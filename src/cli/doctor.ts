@@ -7,7 +7,6 @@ import {
   NEWEST_KNOWN_VERSION,
   OLDEST_KNOWN_VERSION,
   profileFor,
-  toolSupport,
 } from '../api/families/service-profile.js';
 import { createHttpSender } from '../api/transport/http.js';
 import { type Config, configSecrets, parseConfig } from '../config.js';
@@ -15,6 +14,7 @@ import { describeError } from '../mcp/tool-error.js';
 import { createRedactor, type Redactor } from '../safety/redact.js';
 import { offersSnmpCredentialEndpoint, SUPPORTED_API_VERSION } from '../tools/get-version.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+import { toolSupport } from '../views/tool-support.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 

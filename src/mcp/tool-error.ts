@@ -15,7 +15,7 @@ import {
   UnsupportedOperationError,
 } from '../api/errors.js';
 import { ToolMessageError } from '../errors.js';
-import { isUuid } from '../views/shapes.js';
+import { isUuid } from '../tools/uuid-argument.js';
 
 export interface ErrorContext {
   /** Whether the configured key has the user-key prefix, to explain 403 auth_daemon_required. */

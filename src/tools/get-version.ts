@@ -4,9 +4,9 @@ import {
   describeProfile,
   profileFor,
   type ServiceProfile,
-  toolSupport,
 } from '../api/families/service-profile.js';
 import { SERVER_VERSION } from '../version.js';
+import { toolSupport } from '../views/tool-support.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 
 export const SUPPORTED_API_VERSION = 1;

@@ -9,7 +9,7 @@ import {
   discoveriesText,
 } from '../views/discovery-list-view.js';
 import { jsonOf } from '../views/result-json.js';
-import { discoveryListOutput, uuid } from '../views/shapes.js';
+import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import {
   byteLength,
@@ -18,6 +18,7 @@ import {
   cutToBudget,
 } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
+import { uuid } from './uuid-argument.js';
 
 /** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
 const LIST_KINDS: readonly NamedKind[] = ['networks', 'daemons', 'tags'];

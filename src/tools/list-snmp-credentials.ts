@@ -2,13 +2,9 @@
 import * as z from 'zod';
 import { credentialsResult } from '../views/credential-list-view.js';
 import { credentialLine, credentialView } from '../views/format.js';
-import {
-  type CredentialOutput,
-  credentialOutput,
-  paginationOutput,
-  uuid,
-} from '../views/shapes.js';
+import { type CredentialOutput, credentialOutput, paginationOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
+import { uuid } from './uuid-argument.js';
 
 export const listSnmpCredentials = defineTool({
   name: 'list_snmp_credentials',

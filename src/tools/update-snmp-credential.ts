@@ -21,8 +21,9 @@ import {
 } from '../views/credential-preview.js';
 import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
 import { credentialView } from '../views/format.js';
-import { credentialOutput, uuid } from '../views/shapes.js';
+import { credentialOutput } from '../views/shapes.js';
 import { defineTool } from './define-tool.js';
+import { uuid } from './uuid-argument.js';
 
 export class PlaceholderCommunityError extends ToolMessageError {
   constructor() {

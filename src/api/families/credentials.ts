@@ -1,6 +1,7 @@
 // SNMP credentials on 0.15+ (`/api/v1/credentials`): list by type, read, and a whole-object update.
-import type { Page, PageQuery, Requester, RequestSpec } from '../client.js';
+
 import { UnsupportedOperationError } from '../errors.js';
+import type { Page, PageQuery, Requester, RequestSpec } from '../request.js';
 import {
   credentialRecordSchema,
   type SnmpCredential,
