@@ -8,7 +8,7 @@ import {
   discoveriesStructured,
   discoveriesText,
 } from '../views/discovery-list-view.js';
-import { jsonOf } from '../views/result-json.js';
+import { jsonOf } from '../views/result-budget.js';
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import {
