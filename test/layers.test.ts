@@ -1,7 +1,8 @@
-// Layers of src/: every import points down the layer order, no file takes part in a cycle, createApiClient stays small.
+// Layers of src/: imports point down the layer order, no cycles, no tool names in api/, createApiClient stays small.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALL_TOOLS } from '../src/tools/catalog.js';
 
 const SRC = resolve(import.meta.dirname, '..', 'src');
 
@@ -131,6 +132,18 @@ describe('layers of src/', () => {
 
   it('has no import cycle', () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it('keeps tool names out of the API layer', () => {
+    const named = [...graph.keys()]
+      .filter((file) => file.startsWith('api/'))
+      .flatMap((file) => {
+        const text = readFileSync(join(SRC, file), 'utf8');
+        return ALL_TOOLS.filter((tool) => text.includes(tool.name)).map(
+          (t) => `${file}: ${t.name}`,
+        );
+      });
+    expect(named).toEqual([]);
   });
 
   it('keeps createApiClient within 120 lines', () => {
