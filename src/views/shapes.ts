@@ -49,3 +49,28 @@ export const discoveryListOutput = {
   next_step: z.string().optional(),
   warnings: z.array(z.string()).optional(),
 };
+
+/** get_version's structured answer. */
+export const versionOutput = {
+  api_version: z.number(),
+  server_version: z.string(),
+  mcp_server_version: z.string(),
+  api_version_supported: z.boolean(),
+  snmp_credential_endpoint: z.boolean(),
+  endpoint_family: z.string(),
+  version_tested: z.boolean(),
+};
+
+/** get_unseen_release_notes' structured answer: one-line headings, http(s) addresses, markdown notes. */
+export const releaseNotesOutput = {
+  releases: z.array(
+    z.object({
+      version: z.string(),
+      title: z.string(),
+      date: z.string(),
+      url: z.string(),
+      notes: z.string(),
+    }),
+  ),
+  changelog_url: z.string().optional(),
+};
