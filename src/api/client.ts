@@ -6,6 +6,7 @@ import {
   type ServiceProfile,
   type VersionMemo,
 } from './families/service-profile.js';
+import * as snmpCredentials from './families/snmp-credentials.js';
 import { createVersionDetection } from './families/version-detection.js';
 import { createRequester, type Page, type PageQuery, type RequestOptions } from './request.js';
 import {
@@ -16,7 +17,6 @@ import {
   releaseNotesSchema,
   type SnmpCredential,
   type SnmpCredentialUpdate,
-  snmpCredentialSchema,
   type VersionInfo,
 } from './schemas.js';
 import { createSessionStore, type SessionStore } from './session.js';
@@ -89,43 +89,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async listSnmpCredentials(query, signal) {
       const found = await service(signal);
-      if (found.credentialRoute === 'credentials') {
-        return credentials.listSnmpCredentials(requester, found, query, signal);
-      }
-      const path = '/api/v1/snmp-credentials';
-      const spec = { method: 'GET', path, auth: 'apiKey', query, signal } as const;
-      return listPage(spec, snmpCredentialSchema, query);
+      return found.credentialRoute === 'credentials'
+        ? credentials.listSnmpCredentials(requester, found, query, signal)
+        : snmpCredentials.listSnmpCredentials(requester, query, signal);
     },
 
     async getSnmpCredential(id, signal) {
-      if ((await service(signal)).credentialRoute === 'credentials') {
-        return credentials.getSnmpCredential(requester, id, signal);
-      }
-      const path = `/api/v1/snmp-credentials/${encodeURIComponent(id)}`;
-      const spec = { method: 'GET', path, auth: 'apiKey', signal } as const;
-      const parsed = snmpCredentialSchema.safeParse((await request(spec)).data);
-      if (!parsed.success) throw shapeError(spec, 'data is not an SNMP credential');
-      return parsed.data;
+      return (await service(signal)).credentialRoute === 'credentials'
+        ? credentials.getSnmpCredential(requester, id, signal)
+        : snmpCredentials.getSnmpCredential(requester, id, signal);
     },
 
     async updateSnmpCredential(id, update, signal) {
-      if ((await service(signal)).credentialRoute === 'credentials') {
-        return credentials.updateSnmpCredential(requester, id, update, signal);
-      }
-      // Only the API's own fields: a stray field would be a silent contract change.
-      const body: SnmpCredentialUpdate = {
-        name: update.name,
-        organization_id: update.organization_id,
-        community: update.community,
-        tags: [...update.tags],
-        ...(update.version ? { version: update.version } : {}),
-      };
-      options.redactor.add(update.community);
-      const path = `/api/v1/snmp-credentials/${encodeURIComponent(id)}`;
-      const spec = { method: 'PUT', path, auth: 'apiKey', body, signal } as const;
-      const parsed = snmpCredentialSchema.safeParse((await request(spec)).data);
-      if (!parsed.success) throw shapeError(spec, 'data is not an SNMP credential');
-      return parsed.data;
+      return (await service(signal)).credentialRoute === 'credentials'
+        ? credentials.updateSnmpCredential(requester, id, update, signal)
+        : snmpCredentials.updateSnmpCredential(requester, id, update, signal);
     },
 
     async getUnseenReleaseNotes(signal) {
