@@ -72,27 +72,7 @@ export function createRequester(
   session: SessionStore,
   memo: VersionMemo,
 ): Requester {
-  const exchange = (spec: RequestSpec, auth: Record<string, string>): Promise<RawResponse> => {
-    const url = new URL(
-      `${options.baseUrl.pathname.replace(/\/$/, '')}${spec.path}`,
-      options.baseUrl,
-    );
-    for (const [key, value] of Object.entries(spec.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': options.userAgent,
-      ...auth,
-    };
-    let body: string | undefined;
-    if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
-      headers['content-type'] = 'application/json';
-    }
-    const endpoint: Endpoint = { method: spec.method, path: spec.path };
-    return options.sender.send({ endpoint, url, headers, body, signal: spec.signal });
-  };
+  const exchange = (spec: RequestSpec, auth: Record<string, string>) => send(options, spec, auth);
 
   const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
@@ -180,28 +160,9 @@ export function createRequester(
     schema: ItemSchema<T>,
     query: PageQuery,
   ): Promise<Page<T>> => {
-    const envelope = await request(spec);
-    if (!Array.isArray(envelope.data)) throw shapeError(spec, 'data is not a list');
-    const items: T[] = [];
-    for (const raw of envelope.data) {
-      const parsed = schema.safeParse(raw);
-      if (parsed.success) items.push(parsed.data);
-    }
-    const fallback = {
-      total_count: envelope.data.length + (query.offset ?? 0),
-      limit: query.limit ?? 50,
-      offset: query.offset ?? 0,
-      has_more: false,
-    };
-    const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
-    return {
-      items,
-      skipped: envelope.data.length - items.length,
-      pagination: correctedPagination(
-        pagination.success ? pagination.data : fallback,
-        envelope.data.length,
-      ),
-    };
+    const page = pageOf(await request(spec), schema, query);
+    if (!page) throw shapeError(spec, 'data is not a list');
+    return page;
   };
 
   const shapeError = (spec: Pick<RequestSpec, 'method' | 'path'>, problem: string) =>
@@ -217,6 +178,62 @@ export function createRequester(
       interpret(spec, response);
       return (JSON.parse(response.text) as { data?: unknown }).data;
     },
+  };
+}
+
+/** One request on the wire: the URL under the base path, the headers, the JSON body. */
+function send(
+  options: RequestOptions,
+  spec: RequestSpec,
+  auth: Record<string, string>,
+): Promise<RawResponse> {
+  const url = new URL(
+    `${options.baseUrl.pathname.replace(/\/$/, '')}${spec.path}`,
+    options.baseUrl,
+  );
+  for (const [key, value] of Object.entries(spec.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': options.userAgent,
+    ...auth,
+  };
+  let body: string | undefined;
+  if (spec.body !== undefined) {
+    body = JSON.stringify(spec.body);
+    headers['content-type'] = 'application/json';
+  }
+  const endpoint: Endpoint = { method: spec.method, path: spec.path };
+  return options.sender.send({ endpoint, url, headers, body, signal: spec.signal });
+}
+
+/** The page a list envelope holds, item by item; undefined when `data` is not a list. */
+function pageOf<T>(
+  envelope: Envelope,
+  schema: ItemSchema<T>,
+  query: PageQuery,
+): Page<T> | undefined {
+  if (!Array.isArray(envelope.data)) return undefined;
+  const items: T[] = [];
+  for (const raw of envelope.data) {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) items.push(parsed.data);
+  }
+  const fallback = {
+    total_count: envelope.data.length + (query.offset ?? 0),
+    limit: query.limit ?? 50,
+    offset: query.offset ?? 0,
+    has_more: false,
+  };
+  const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
+  return {
+    items,
+    skipped: envelope.data.length - items.length,
+    pagination: correctedPagination(
+      pagination.success ? pagination.data : fallback,
+      envelope.data.length,
+    ),
   };
 }
 
