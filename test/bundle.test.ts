@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('network-discovery-mcp.mcpb', () => {
-  it('holds the bundled server and its chunks, manifest, icon and docs: no node_modules', () => {
+  it('holds the bundled server and its chunks, manifest, icon, README and LICENSE: no docs/, no node_modules', () => {
     const chunks = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(chunks.length).toBeGreaterThan(0);
     expect(filesUnder(unpacked).sort()).toEqual(

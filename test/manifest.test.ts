@@ -4,7 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifestSummary, withManifestSummary } from '../scripts/manifest-description.js';
 import { manifestLists } from '../scripts/manifest-lists.js';
+import { NEWEST_KNOWN_VERSION } from '../src/api/service-profile.js';
 import { envSchema } from '../src/config.js';
 import { ROOT } from './build-dist.js';
 import { type Harness, startHarness } from './harness.js';
@@ -71,6 +73,13 @@ describe('manifest.json', () => {
     );
     expect(manifest.keywords).toEqual(expect.arrayContaining(['mcp', 'scanopy', 'snmp']));
     expect(manifest.compatibility.runtimes.node).toMatch(/^>=20\./);
+  });
+
+  it('names the Scanopy versions the server supports (run `npm run manifest` when this fails)', () => {
+    expect(manifest.long_description).toBe(withManifestSummary(manifest.long_description));
+    expect(manifest.long_description.startsWith(`${manifestSummary()}\n\n`)).toBe(true);
+    expect(manifestSummary()).toContain(`versions 0.14 to ${NEWEST_KNOWN_VERSION}`);
+    expect(manifest.long_description).not.toMatch(/0\.14\.x/);
   });
 
   it('maps every setting to an environment variable the server reads', () => {
