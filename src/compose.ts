@@ -23,6 +23,8 @@ export interface RuntimeOptions {
   readonly log: Logger;
   readonly audit: AuditSink;
   readonly demo?: boolean;
+  /** `mcpb` when the .mcpb bundle started the server: its key is a setting, not a variable. */
+  readonly keySource?: 'env' | 'mcpb';
 }
 
 /** stdio: one client, the operator. http: any caller that reaches the port, each request apart. */
@@ -102,6 +104,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         tokens,
         confirmMode: config.confirm,
         demo: options.demo ?? false,
+        // Over HTTP the caller changes only its own request: its Authorization header.
+        keySource: channel === 'http' ? 'http' : (options.keySource ?? 'env'),
       });
     },
     httpMaxConnections: config.httpMaxConnections,

@@ -129,6 +129,24 @@ describe('network-discovery-mcp.mcpb', () => {
     }
   });
 
+  it("names the extension's API key setting, not a variable, when the key is missing or wrong", async () => {
+    for (const settings of [{}, { api_key: 'scp_u_WRONGKEY0123456789abcdefABCDEF' }]) {
+      const { client } = await startBundled({ base_url: api.url.href, ...settings });
+      try {
+        const result = (await client.callTool({
+          name: 'list_discoveries',
+          arguments: { limit: 1 },
+        })) as CallToolResult;
+        expect(result.isError).toBe(true);
+        const text = result.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
+        expect(text).toContain(`in this extension's "API key" setting`);
+        expect(text).not.toMatch(/NETWORK_DISCOVERY_/);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
   it('honours the read-only setting', async () => {
     const { client } = await startBundled({ base_url: api.url.href, read_only: true });
     try {

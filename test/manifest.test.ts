@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestSummary, withManifestSummary } from '../scripts/manifest-description.js';
 import { manifestLists } from '../scripts/manifest-lists.js';
 import { NEWEST_KNOWN_VERSION } from '../src/api/families/service-profile.js';
-import { envSchema } from '../src/config.js';
+import { CLIENT_MARKER, envSchema } from '../src/config.js';
 import { ROOT } from './build-dist.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -83,9 +83,13 @@ describe('manifest.json', () => {
   });
 
   it('maps every setting to an environment variable the server reads', () => {
-    const accepted = Object.keys(envSchema.shape);
+    // Besides the settings, one fixed marker: errors then name the extension's settings.
+    expect(env[CLIENT_MARKER]).toBe('mcpb');
+    const accepted = [...Object.keys(envSchema.shape), CLIENT_MARKER];
     for (const variable of Object.keys(env)) expect(accepted).toContain(variable);
-    const used = Object.values(env).map((value) => /user_config\.([a-z_]+)/.exec(value)?.[1]);
+    const used = Object.values(env)
+      .map((value) => /user_config\.([a-z_]+)/.exec(value)?.[1])
+      .filter((key) => key !== undefined);
     expect(used.sort()).toEqual(Object.keys(userConfig).sort());
   });
 

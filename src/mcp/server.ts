@@ -22,6 +22,7 @@ import { selectTools } from '../tools/catalog.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import { formSchemaValidator } from './form-schema-validator.js';
 import { registerTools } from './register.js';
+import type { KeySource } from './tool-error.js';
 
 export const INSTRUCTIONS = [
   'Tools for a Scanopy network discovery service.',
@@ -57,6 +58,8 @@ export interface ServerDependencies {
   readonly now?: () => number;
   /** Demo mode: every result is marked as built-in sample data. */
   readonly demo?: boolean;
+  /** Where this caller's key comes from, so errors name a setting the caller can change. */
+  readonly keySource?: KeySource;
 }
 
 export function createServer(deps: ServerDependencies): McpServer {
@@ -106,7 +109,10 @@ export function createServer(deps: ServerDependencies): McpServer {
     confirmer: createConfirmer(elicitation, tokens, deps.confirmMode ?? 'auto'),
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
-    errorContext: { apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_') },
+    errorContext: {
+      apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_'),
+      keySource: deps.keySource ?? 'env',
+    },
     demo: deps.demo ?? false,
   });
   registerPrompts(server, selectPrompts({ readOnly: deps.readOnly }));

@@ -15,7 +15,9 @@ export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
       ? 'works (/api/v1/snmp-credentials)'
       : `works (/api/v1/credentials, ${profile.snmpCredentialTypes.join('/')})`;
   return {
-    list_discoveries: `works (filter ${profile.sites ? 'site_id' : 'network_id'})`,
+    list_discoveries: profile.sites
+      ? 'works (Scanopy calls networks sites here: network and network_id take a site, sent as site_id)'
+      : 'works (filter network_id)',
     list_snmp_credentials: snmp,
     update_snmp_credential:
       profile.family === '0.14'

@@ -1,6 +1,6 @@
 // Which Scanopy endpoint family a reported version gets: paths, filters and credential shapes per release line.
 
-/** The three families of the API this server speaks (../shared/spec/upstream-versions.md). */
+/** The three families of the API this server speaks (docs/upstream.md). */
 export type EndpointFamily = '0.14' | '0.15-0.16' | '0.17';
 
 export type SnmpCredentialType = 'SnmpV1' | 'SnmpV2c' | 'SnmpV3';
