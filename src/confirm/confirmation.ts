@@ -1,6 +1,6 @@
 // Asks a person before a write: form elicitation when the client offers it, else a signed token.
 
-import { ToolMessageError } from '../tools/tool-message-error.js';
+import { ToolMessageError } from '../errors.js';
 import type { TokenProblem, TokenSigner } from './confirmation-token.js';
 
 /**
