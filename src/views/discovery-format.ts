@@ -31,6 +31,17 @@ export interface LeanDiscovery {
   readonly run_type: LeanRun;
   /** SNMP credentials a Network discovery uses: the next call (list/update credential) needs them. */
   snmp_credential_ids?: string[];
+  /** A job's newest finished run (0.16.2+, from the run record that names it): set by tools/run-outcomes.ts. */
+  last_outcome?: LastOutcome;
+}
+
+/** The outcome of a job's newest finished run record. */
+export interface LastOutcome {
+  readonly phase: string;
+  readonly error?: string;
+  readonly finished_at?: string;
+  /** The run record's id. */
+  readonly record_id: string;
 }
 
 const str = (value: unknown): string | undefined =>

@@ -11,6 +11,7 @@ import {
   neverRun,
   type Place,
 } from './discovery-format.js';
+import { type FilterReport, filtersLine, filtersStructured } from './filter-report.js';
 import { plural } from './format.js';
 import { cutByBudget, moreAfter } from './result-budget.js';
 
@@ -32,6 +33,8 @@ export interface DiscoveryListView {
   readonly nameOf: NameOf;
   /** One line per name list that could not be read. */
   readonly nameNotes: readonly string[];
+  /** Set when question filters (tag, discovery_type...) were given: who applied which. */
+  readonly filtering?: FilterReport;
 }
 
 /** "Discoveries 1-50 of 137 (network Office)" and what needs attention, as two sentences. */
@@ -40,6 +43,7 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
   const first = discoveries.length > 0 ? pagination.offset + 1 : 0;
   const last = pagination.offset + discoveries.length;
   const scope = view.scope.length > 0 ? ` (${view.scope.join(', ')})` : '';
+  if (view.filtering) return filteredSummary(view, view.filtering, scope);
   if (discoveries.length === 0) {
     const past = pagination.offset > 0 && pagination.offset >= pagination.total_count;
     return [
@@ -61,6 +65,23 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
   return shown.length > 0 ? [head, `Attention: ${shown.join(', ')}.`] : [head];
 }
 
+/** With question filters the matches are not a range of the list: how many, in how much read. */
+function filteredSummary(
+  view: DiscoveryListView,
+  report: FilterReport,
+  scope: string,
+): [string, string?] {
+  const { pagination } = view;
+  const from = pagination.offset + 1;
+  const to = pagination.offset + report.scanned;
+  const read =
+    report.scanned > 0 ? `items ${from}-${to} of ${pagination.total_count} read` : 'none read';
+  const head = `Discoveries matching ${report.described}${scope}: ${view.discoveries.length} shown (${read})`;
+  const { filtering: _report, ...unfiltered } = view;
+  const attention = summaryParts(unfiltered)[1];
+  return attention && view.discoveries.length > 0 ? [head, attention] : [head];
+}
+
 const summaryOf = (view: DiscoveryListView) => {
   const [head, attention] = summaryParts(view);
   return attention ? `${head}. ${attention}` : `${head}.`;
@@ -73,6 +94,9 @@ function nextStepOf(view: DiscoveryListView): string | undefined {
     const { count, nextOffset } = view.omitted;
     if (view.stoppedAfterPages) {
       return `${count} more not read: stopped after ${view.stoppedAfterPages} pages; call again with offset ${nextOffset}.`;
+    }
+    if (view.filtering) {
+      return `More may match: call again with offset ${nextOffset} (the listing's position; ${count} items not yet read)${view.pagination.limit === 0 ? '' : ', or with limit 0'}.`;
     }
     return cutByBudget(
       count,
@@ -124,6 +148,7 @@ export function discoveriesStructured(view: DiscoveryListView) {
     summary: summaryOf(view),
     discoveries: view.discoveries,
     ...(names ? { names } : {}),
+    ...(view.filtering ? { filters: filtersStructured(view.filtering) } : {}),
     pagination: view.pagination,
     ...(view.omitted ? { truncated: true } : {}),
     ...(next ? { next_step: next } : {}),
@@ -167,6 +192,7 @@ function legend(view: DiscoveryListView) {
 export function discoveriesText(view: DiscoveryListView): string {
   const [head, attention] = summaryParts(view);
   const lines = [`# ${head}`];
+  if (view.filtering) lines.push(filtersLine(view.filtering));
   if (attention) lines.push(attention);
   if (view.discoveries.some((d) => d.run_type.type === 'Scheduled')) lines.push(SCHEDULE_KEY);
   const { lines: legendLines, label } = legend(view);

@@ -44,6 +44,10 @@ export const discoveryListOutput = {
   // An object of names by id, once each (not per item); ids whose list could not be read are
   // left out. Declared as `{}`: the catalog has no room for a map's schema, and it says little.
   names: z.unknown().optional(),
+  // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like names.
+  filters: z.unknown().optional(),
+  // counts_only: totals by network, daemon, type and run type, jobs apart from run records.
+  counts: z.unknown().optional(),
   pagination: paginationOutput,
   truncated: z.boolean().optional(),
   next_step: z.string().optional(),

@@ -21,6 +21,8 @@ export interface ServiceProfile {
   readonly snmpCredentialTypes: readonly SnmpCredentialType[];
   /** 0.17.22 hosts take include_children=false, so a name lookup does not carry every child. */
   readonly hostsIncludeChildren: boolean;
+  /** 0.17.22 filters discoveries itself (discovery_types, historical, phases, search) and counts groups (group_by). */
+  readonly discoveryFilters: boolean;
 }
 
 export const OLDEST_KNOWN_VERSION = '0.14.0';
@@ -68,6 +70,7 @@ export function profileFor(version: string): ServiceProfile {
           ? ['SnmpV2c']
           : ['SnmpV1', 'SnmpV2c', 'SnmpV3'],
     hostsIncludeChildren: sites,
+    discoveryFilters: sites,
   };
 }
 
