@@ -71,7 +71,7 @@ export function serviceQuery(filters: DiscoveryFilters): {
 }
 
 /** A job's last run as far as this server can tell; undefined when it cannot. */
-function lastRunOf(item: LeanDiscovery): LastRun | undefined {
+export function lastRunOf(item: LeanDiscovery): LastRun | undefined {
   const run = item.run_type;
   if (isRecord(item)) {
     if (run.phase === 'Failed') return 'failed';

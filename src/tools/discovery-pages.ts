@@ -200,3 +200,32 @@ async function collectFiltered(
     ...(stop?.pages ? { stoppedAfterPages: stop.pages } : {}),
   };
 }
+
+/**
+ * Every item of a listing, page by page of 1,000, for work that keeps no items (counting, outcomes):
+ * `visit` sees each page; it may return true to stop early. At most `maxPages` are read.
+ */
+export async function readPages(
+  query: DiscoveryQuery,
+  context: Pick<ToolContext, 'api' | 'signal'>,
+  visit: (items: LeanDiscovery[]) => boolean | undefined | Promise<boolean | undefined>,
+  maxPages: number,
+): Promise<{ read: number; total: number; complete: boolean; skipped: number }> {
+  let offset = 0;
+  let skipped = 0;
+  let total = 0;
+  for (let pages = 1; ; pages++) {
+    const page = await context.api.listDiscoveries(
+      { ...query, limit: PAGE_SIZE, offset },
+      context.signal,
+    );
+    total = page.pagination.total_count;
+    skipped += page.skipped;
+    const read = page.items.length + page.skipped + (page.outsideFilter ?? 0);
+    offset += read;
+    const stop = await visit(page.items.map(leanDiscovery));
+    if (stop || read === 0 || offset >= total)
+      return { read: offset, total, complete: true, skipped };
+    if (pages >= maxPages) return { read: offset, total, complete: false, skipped };
+  }
+}

@@ -4,6 +4,7 @@ import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
 import { serviceText } from '../safety/sanitize.js';
+import { countsStructured, countsText } from '../views/discovery-counts-view.js';
 import type { Place } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
@@ -13,6 +14,7 @@ import {
 import { presentWithinBudget } from '../views/result-budget.js';
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
+import { countDiscoveries } from './discovery-counts.js';
 import {
   type DiscoveryFilters,
   type FilterArguments,
@@ -113,6 +115,13 @@ function viewOf(
   };
 }
 
+const EMPTY: CollectedDiscoveries = {
+  discoveries: [],
+  pagination: { total_count: 0, limit: 0, offset: 0, has_more: false },
+  skipped: 0,
+  outsideFilter: 0,
+};
+
 async function filteringOf(
   filters: DiscoveryFilters,
   reading: Promise<Names>,
@@ -138,6 +147,14 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const question = await questionFilters(args, reading);
   const filtering =
     givenFilters(question).length > 0 ? await filteringOf(question, reading, context) : undefined;
+  if (args.counts_only) {
+    const names = await reading;
+    const view = await countDiscoveries(filters, filtering, names, await place(), context);
+    const scope = viewOf(EMPTY, filters, names, await place()).scope;
+    const described = [...scope, ...(view.described ? [view.described] : [])].join(', ');
+    const scoped = described === '' ? view : { ...view, described };
+    return { structured: countsStructured(scoped), text: countsText(scoped) };
+  }
   const collected = await collectDiscoveries({ ...args, ...filters }, context, filtering);
   const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
   const names = hosts
