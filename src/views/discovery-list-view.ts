@@ -35,6 +35,11 @@ export interface DiscoveryListView {
   readonly nameNotes: readonly string[];
   /** Set when question filters (tag, discovery_type...) were given: who applied which. */
   readonly filtering?: FilterReport;
+  /**
+   * 'linked': jobs carry last_outcome from their newest run record (0.16.2+); 'records-only':
+   * this version's run records do not name their job, so outcomes live only in run records.
+   */
+  readonly outcomes?: 'linked' | 'records-only';
 }
 
 /** "Discoveries 1-50 of 137 (network Office)" and what needs attention, as two sentences. */
