@@ -13,9 +13,11 @@ import { describeRetry, type RetryPolicy } from '../src/api/retry.js';
 import { createTransport } from '../src/api/transport.js';
 import type { AuditSink } from '../src/confirm/audit.js';
 import { createLogger } from '../src/log.js';
+import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { createServer } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import type { SampleApiOptions } from '../src/sample-api/server.js';
+import { APP_VIEW_MIME } from '../src/views/app-view.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
 export type ElicitAnswer = 'accept' | 'decline' | 'cancel' | 'accept-false';
@@ -50,8 +52,10 @@ export interface HarnessOptions {
   readonly audit?: AuditSink;
   /** Marks every result as demo data, as --demo does. */
   readonly demo?: boolean;
+  /** The client says it renders MCP Apps views (capabilities.extensions). */
+  readonly apps?: boolean;
   /** NETWORK_DISCOVERY_CONFIRM (auto by default). */
-  readonly confirm?: 'auto' | 'elicitation';
+  readonly confirm?: 'auto' | 'elicitation' | 'token';
 }
 
 export interface Harness {
@@ -105,7 +109,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(
     { name: 'test-client', version: '1.0.0' },
-    { capabilities: options.elicit ? { elicitation: { form: {} } } : {} },
+    {
+      capabilities: {
+        ...(options.elicit ? { elicitation: { form: {} } } : {}),
+        ...(options.apps
+          ? { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_VIEW_MIME] } } }
+          : {}),
+      },
+    },
   );
   if (options.elicit) {
     const answer = options.elicit;

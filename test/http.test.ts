@@ -38,6 +38,8 @@ async function startInstance(
     NETWORK_DISCOVERY_BASE_URL: api.url.href,
     NETWORK_DISCOVERY_API_KEY: KEY_CONFIGURED,
     NETWORK_DISCOVERY_HTTP_WRITES: 'true',
+    // No form and no app over stateless HTTP: writes there take the token path, an opt-in.
+    NETWORK_DISCOVERY_CONFIRM: 'token',
     ...(tokenSecret ? { NETWORK_DISCOVERY_TOKEN_SECRET: tokenSecret } : {}),
     ...env,
   });
