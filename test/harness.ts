@@ -11,7 +11,9 @@ import { afterEach } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
 import { describeRetry, type RetryPolicy } from '../src/api/retry.js';
 import { createTransport } from '../src/api/transport.js';
+import type { AppApprovals } from '../src/confirm/app-approval.js';
 import type { AuditSink } from '../src/confirm/audit.js';
+import type { CredentialWrite } from '../src/confirm/credential-write.js';
 import { createLogger } from '../src/log.js';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { createServer } from '../src/mcp/server.js';
@@ -54,6 +56,10 @@ export interface HarnessOptions {
   readonly demo?: boolean;
   /** The client says it renders MCP Apps views (capabilities.extensions). */
   readonly apps?: boolean;
+  /** false: the server offers no Confirm button, as over --http. */
+  readonly appConfirm?: boolean;
+  /** Approvals shared with another harness (one process, two callers). */
+  readonly approvals?: AppApprovals<CredentialWrite>;
   /** NETWORK_DISCOVERY_CONFIRM (auto by default). */
   readonly confirm?: 'auto' | 'elicitation' | 'token';
 }
@@ -105,6 +111,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.audit ? { audit: options.audit } : {}),
     ...(options.demo ? { demo: true } : {}),
     ...(options.confirm ? { confirmMode: options.confirm } : {}),
+    ...(options.appConfirm === undefined ? {} : { appConfirm: options.appConfirm }),
+    ...(options.approvals ? { approvals: options.approvals } : {}),
   });
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(

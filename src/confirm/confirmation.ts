@@ -22,6 +22,13 @@ export const CONFIRM_MODE_TEXT: Readonly<Record<ConfirmMode, string>> = {
     'a person confirms in a form or the app where the client offers one; elsewhere the preview token carried back by the assistant is enough (no person verified)',
 };
 
+/** The same, in a few words for doctor's configuration line. */
+export const CONFIRM_MODE_SHORT: Readonly<Record<ConfirmMode, string>> = {
+  auto: 'writes confirmed by a person in a form or the app',
+  elicitation: 'writes confirmed by a person in a form',
+  token: 'writes confirmed by a person or the preview token',
+};
+
 export type ConfirmationDecision =
   /**
    * `elicitation`: a person answered the form. `token`: the caller sent the preview's token back.
@@ -46,6 +53,8 @@ export interface ConfirmationRequest {
 }
 
 export interface Confirmer {
+  /** NETWORK_DISCOVERY_CONFIRM, for get_version to say which confirmation applies. */
+  readonly mode: ConfirmMode;
   /** True when confirm() will ask a person (form or app), token or not: the tool builds the preview. */
   asksPerson(): boolean;
   confirm(request: ConfirmationRequest): Promise<ConfirmationDecision>;
@@ -83,6 +92,7 @@ export function createConfirmer(
 ): Confirmer {
   const appConfirms = () => mode !== 'elicitation' && approvals?.available() === true;
   return {
+    mode,
     asksPerson: () => elicitation.supportsForm() || appConfirms(),
     async confirm({ message, bound, state, token, signal }) {
       // A form comes first whatever the caller sends: a token must never stand in for a person

@@ -6,6 +6,7 @@ import {
   type ServiceProfile,
   toolSupport,
 } from '../api/service-profile.js';
+import { CONFIRM_MODE_TEXT } from '../confirm/confirmation.js';
 import { SERVER_VERSION } from '../version.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 
@@ -26,7 +27,7 @@ export const getVersion = defineTool({
   name: 'get_version',
   title: 'Get service version',
   description:
-    "The service's versions, this server's version, and which tools work on it. Needs no credentials: call it first when other tools fail.",
+    "The service's and this server's versions, and which tools work on it. Needs no credentials: call it first when other tools fail.",
   inputSchema: {},
   outputSchema: {
     api_version: z.number(),
@@ -39,7 +40,7 @@ export const getVersion = defineTool({
   },
   annotations: READ_ONLY,
   writes: false,
-  async handler(_args, { api, signal }) {
+  async handler(_args, { api, signal, confirmer }) {
     const version = await api.getVersion(signal);
     const profile = await api.service(signal);
     const supported = version.api_version === SUPPORTED_API_VERSION;
@@ -47,6 +48,7 @@ export const getVersion = defineTool({
     const lines = [
       `Service ${version.server_version}, API v${version.api_version} (${supported ? 'supported' : `not supported: this server speaks v${SUPPORTED_API_VERSION}`}); network-discovery-mcp ${SERVER_VERSION}.`,
       ...versionReport(profile),
+      `Writes (NETWORK_DISCOVERY_CONFIRM=${confirmer.mode}): ${CONFIRM_MODE_TEXT[confirmer.mode]}.`,
     ];
     return {
       structured: {

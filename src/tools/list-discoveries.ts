@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
+import { VIEW_TOOL_META } from '../views/app-view.js';
 import {
   type DiscoveryListView,
   discoveriesStructured,
@@ -127,6 +128,7 @@ export const listDiscoveries = defineTool({
   },
   outputSchema: discoveryListOutput,
   annotations: READ_ONLY,
+  meta: VIEW_TOOL_META,
   writes: false,
   handler: listed,
 });

@@ -34,11 +34,7 @@ const inputSchema = {
   community: z.string().min(1).max(255).describe('New SNMPv2c community string (secret)'),
   tags: z.array(uuid()).max(100).describe('Tag ids; pass the current ones to keep them'),
   version: z.enum(['V2c', 'V3']).optional().describe('Default V2c'),
-  confirmation_token: z
-    .string()
-    .max(200)
-    .optional()
-    .describe('From the preview, after the user agreed'),
+  confirmation_token: z.string().max(200).optional().describe('From the preview, once agreed'),
 };
 
 function notWritten(
@@ -89,7 +85,7 @@ export const updateSnmpCredential = defineTool({
   name: 'update_snmp_credential',
   title: 'Update SNMP credential',
   description:
-    'Replace an SNMP credential (rotate its community). The update overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. A person confirms (form or app); if given a confirmation_token, show the preview and repeat the call with it once they agree. Never pass a community of asterisks.',
+    'Replace an SNMP credential (rotate its community). It overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. A person confirms (form or app); if given a confirmation_token, show the preview and repeat the call with it once they agree. Never pass a community of asterisks.',
   meta: VIEW_TOOL_META,
   inputSchema,
   outputSchema: {
