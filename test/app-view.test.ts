@@ -1,4 +1,7 @@
 // MCP Apps through a real client: the view declared and served, and the app-only Confirm tool with its approvals.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   EXTENSION_ID,
   RESOURCE_MIME_TYPE,
@@ -11,6 +14,7 @@ import type { AuditRecord } from '../src/confirm/audit.js';
 import type { CredentialWrite } from '../src/confirm/credential-write.js';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
+import { ROOT } from './build-dist.js';
 import { updateArgs } from './fixtures.js';
 import { type Harness, type HarnessOptions, textOf, useHarness } from './harness.js';
 
@@ -227,5 +231,15 @@ describe('a preview in an app host', () => {
     expect(result.structuredContent).toMatchObject({ status: 'updated' });
     expect(result._meta?.[APPROVAL_META_KEY]).toBeUndefined();
     expect(h.elicitations).toHaveLength(1);
+  });
+});
+
+describe('the view source', () => {
+  it('never parses text as HTML: no innerHTML, outerHTML, insertAdjacentHTML or document.write', () => {
+    const dir = join(ROOT, 'ui');
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+      const source = readFileSync(join(dir, file), 'utf8');
+      expect(source, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { button, el, select } from './dom.js';
 import type { DiscoveryItem, DiscoveryList } from './tool-result.js';
 
-export type DiscoveryState = 'failed' | 'disabled' | 'never run' | 'enabled';
+export type DiscoveryState = 'failed' | 'disabled' | 'never run' | 'ok';
 
 export interface Filters {
   readonly text: string;
@@ -18,12 +18,26 @@ export interface DiscoveriesActions {
   ask(item: DiscoveryItem, state: DiscoveryState, where: string): void;
 }
 
+/** The same reading as the server's summary (views/discovery-format.ts): failed, disabled, never run. */
 export function stateOf(item: DiscoveryItem): DiscoveryState {
-  if (item.state === 'failed' || item.last_run_failed === true) return 'failed';
-  if (item.run_type.enabled === false) return 'disabled';
-  if (!item.run_type.last_run) return 'never run';
-  return 'enabled';
+  const run = item.run_type;
+  if (run.phase === 'Failed' || item.state === 'failed' || item.last_run_failed === true) {
+    return 'failed';
+  }
+  if (run.enabled === false) return 'disabled';
+  if ((run.type === 'Scheduled' || run.type === 'AdHoc') && !run.last_run) return 'never run';
+  return 'ok';
 }
+
+function scheduleOf(run: DiscoveryItem['run_type']): string {
+  if (run.cron_schedule)
+    return run.timezone ? `${run.cron_schedule} ${run.timezone}` : run.cron_schedule;
+  if (run.type === 'AdHoc') return 'ad hoc';
+  if (run.type === 'Historical') return `one run${run.phase ? `: ${run.phase}` : ''}`;
+  return run.type;
+}
+
+const shortTime = (time: string | undefined) => (time ? time.replace('T', ' ').slice(0, 16) : '-');
 
 const ANY = '';
 
@@ -55,12 +69,12 @@ function grouped(items: readonly DiscoveryItem[]) {
   return networks;
 }
 
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function problemCounts(items: readonly DiscoveryItem[]): string {
   const failed = items.filter((item) => stateOf(item) === 'failed').length;
   const disabled = items.filter((item) => stateOf(item) === 'disabled').length;
-  const parts = [count(items.length, 'discovery')];
+  const parts = [count(items.length, 'discovery', 'discoveries')];
   if (failed) parts.push(`${failed} failed`);
   if (disabled) parts.push(`${disabled} disabled`);
   return parts.join(', ');
@@ -73,18 +87,20 @@ function row(
   actions: DiscoveriesActions,
 ) {
   const state = stateOf(item);
-  const schedule = item.run_type.cron_schedule ?? item.run_type.type;
-  const lastRun = item.run_type.last_run
-    ? item.run_type.last_run.replace('T', ' ').slice(0, 16)
-    : '-';
+  const run = item.run_type;
   return el(
     'tr',
     { class: `state-${state.replace(' ', '-')}`, 'data-id': item.id },
-    el('td', { class: 'name' }, item.name),
+    el(
+      'td',
+      { class: 'name' },
+      item.name,
+      run.error ? el('div', { class: 'error' }, run.error) : undefined,
+    ),
     el('td', {}, item.discovery_type.type),
-    el('td', {}, schedule),
+    el('td', {}, scheduleOf(run)),
     el('td', {}, el('span', { class: 'badge' }, state)),
-    el('td', {}, lastRun),
+    el('td', {}, shortTime(run.last_run ?? run.finished_at)),
     el(
       'td',
       { class: 'tags' },
@@ -164,7 +180,7 @@ export function renderDiscoveries(
     ['failed', 'Failed'],
     ['disabled', 'Disabled'],
     ['never run', 'Never run'],
-    ['enabled', 'Enabled'],
+    ['ok', 'OK'],
   ]);
   state.value = initial.state;
   const tag = select('tag', [[ANY, 'Any tag'], ...tags.map((t) => [t, nameOf(t)] as const)]);

@@ -12,6 +12,11 @@ export interface DiscoveryItem {
     readonly cron_schedule?: string;
     readonly enabled?: boolean;
     readonly last_run?: string;
+    readonly timezone?: string;
+    /** A past run (type Historical): how it ended, and why when it failed. */
+    readonly phase?: string;
+    readonly error?: string;
+    readonly finished_at?: string;
   };
   /** Not sent by today's service; a later server may say a run failed. */
   readonly state?: string;
