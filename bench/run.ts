@@ -1,5 +1,8 @@
-// `npm run bench`: every performance target measured against the built dist/index.js, as one table.
+// `npm run bench`: every performance target measured against the built dist/index.js, as one table
+// printed and written into docs/performance.md (between its bench-table markers) when every target ran.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type } from 'node:os';
+import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
 import { connectionsBench } from './connections.js';
@@ -42,6 +45,13 @@ for (const [index, bench] of BENCHES.entries()) {
   }
 }
 console.log(`\n${formatTable(results)}`);
+if (only.size === 0) {
+  // A partial run would drop the other targets' rows, so only a whole run updates the doc.
+  const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
+  const section = benchSection(formatTable(results), new Date(), machine());
+  writeFileSync(PERFORMANCE_PATH, replaceBetween(doc, 'bench-table', section));
+  console.log('\ndocs/performance.md: bench table rewritten');
+}
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) {
   console.log(`\n${failed.length} target(s) missed: ${failed.map((r) => r.name).join(', ')}`);

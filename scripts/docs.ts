@@ -1,6 +1,6 @@
-// Regenerates the README's tools and configuration tables from the live definitions (`npm run docs`).
+// Regenerates the docs' tables from the live definitions (`npm run docs`): README tools and settings, docs/testing.md tests.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ENV_DOCS } from '../src/cli/usage.js';
 import { configSecrets, type EnvName, envSchema, parseConfig } from '../src/config.js';
@@ -10,6 +10,9 @@ import { toolListing } from './tool-listing.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const README_PATH = join(ROOT, 'README.md');
+export const TESTING_PATH = join(ROOT, 'docs', 'testing.md');
+/** `npm run bench` writes its table here (bench/run.ts); `npm run docs` leaves it alone. */
+export const PERFORMANCE_PATH = join(ROOT, 'docs', 'performance.md');
 const TEST_DIR = join(ROOT, 'test');
 
 interface JsonSchema {
@@ -144,39 +147,59 @@ export function testsTable(dir: string = TEST_DIR): string {
   return ['| File | Covers |', '|---|---|', ...rows].join('\n');
 }
 
-function replaceBetween(text: string, marker: string, content: string): string {
+/** `text` with what lies between `<!-- marker:start -->` and `<!-- marker:end -->` replaced. */
+export function replaceBetween(text: string, marker: string, content: string): string {
   const start = `<!-- ${marker}:start -->`;
   const end = `<!-- ${marker}:end -->`;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from === -1 || to === -1 || to < from) {
-    throw new Error(`README.md lacks the ${start} ... ${end} markers`);
+    throw new Error(`the document lacks the ${start} ... ${end} markers`);
   }
   return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
 }
 
-/** The README with its generated tables brought up to date; everything else untouched. */
+/** The README with its generated tables (tools, settings) brought up to date; everything else untouched. */
 export function renderReadme(readme: string): string {
   const tables: [string, string][] = [
     ['tools-table', toolsTable()],
     ['config-table', configTable()],
-    ['tests-table', testsTable()],
   ];
   return tables.reduce((text, [marker, table]) => replaceBetween(text, marker, table), readme);
 }
 
+/** docs/testing.md with its table of test files brought up to date. */
+export function renderTesting(testing: string): string {
+  return replaceBetween(testing, 'tests-table', testsTable());
+}
+
+/** What `npm run bench` writes between the bench-table markers of docs/performance.md. */
+export function benchSection(table: string, when: Date, machine: string): string {
+  const stamp = `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `Measured by \`npm run bench\` on ${stamp}: ${machine}.\n\n${table}`;
+}
+
+/** Every document with generated tables, and how to bring it up to date. */
+export const GENERATED_DOCS: readonly { path: string; render: (text: string) => string }[] = [
+  { path: README_PATH, render: renderReadme },
+  { path: TESTING_PATH, render: renderTesting },
+];
+
 function main(argv: readonly string[]): void {
-  const current = readFileSync(README_PATH, 'utf8');
-  const next = renderReadme(current);
-  if (argv.includes('--check')) {
-    if (next !== current) {
-      console.error('README.md tables are out of date: run npm run docs');
-      process.exitCode = 1;
+  for (const { path, render } of GENERATED_DOCS) {
+    const name = relative(ROOT, path);
+    const current = readFileSync(path, 'utf8');
+    const next = render(current);
+    if (argv.includes('--check')) {
+      if (next !== current) {
+        console.error(`${name} tables are out of date: run npm run docs`);
+        process.exitCode = 1;
+      }
+      continue;
     }
-    return;
+    if (next !== current) writeFileSync(path, next);
+    console.error(next === current ? `${name} is up to date` : `${name} tables regenerated`);
   }
-  if (next !== current) writeFileSync(README_PATH, next);
-  console.error(next === current ? 'README.md is up to date' : 'README.md tables regenerated');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,4 +1,4 @@
-// `npm run pack`: stages the bundled server, manifest, icon and docs in a temp folder and packs the .mcpb.
+// `npm run pack`: stages the bundled server, manifest, icon, README and LICENSE in a temp folder and packs the .mcpb.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const output = resolve(process.argv[2] ?? join(root, 'network-discovery-mcp.mcpb'));
 // The bundled server (dist/index.js and the chunks it loads on demand) is the whole server: no
-// node_modules goes into the bundle.
+// node_modules goes into the bundle, and of the docs only the README (docs/ is for the repository).
 const chunks = existsSync(join(root, 'dist', 'chunks'))
   ? readdirSync(join(root, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`)
   : [];

@@ -25,6 +25,8 @@ export interface RuntimeOptions {
   readonly log: Logger;
   readonly audit: AuditSink;
   readonly demo?: boolean;
+  /** `mcpb` when the .mcpb bundle started the server: its key is a setting, not a variable. */
+  readonly keySource?: 'env' | 'mcpb';
 }
 
 /** stdio: one client, the operator. http: any caller that reaches the port, each request apart. */
@@ -109,6 +111,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         appConfirm: channel === 'stdio',
         approvals,
         demo: options.demo ?? false,
+        // Over HTTP the caller changes only its own request: its Authorization header.
+        keySource: channel === 'http' ? 'http' : (options.keySource ?? 'env'),
       });
     },
     httpMaxConnections: config.httpMaxConnections,

@@ -45,10 +45,13 @@ interface BaseUrlSetting {
 const SCHEME_HINT =
   'must start with https:// (or http:// for a service on your own network), e.g. https://scanopy.example.com';
 
+const BASE_URL_REQUIRED =
+  "is required: the service's address, e.g. https://scanopy.example.com, or demo to try the built-in sample service first";
+
 const baseUrl = z
-  .string({ error: 'is required (the service address, e.g. https://scanopy.example.com)' })
+  .string({ error: BASE_URL_REQUIRED })
   .trim()
-  .min(1, 'is required (the service address, e.g. https://scanopy.example.com)')
+  .min(1, BASE_URL_REQUIRED)
   .transform((value, ctx): BaseUrlSetting => {
     if (value.toLowerCase() === 'demo') return { url: 'demo' };
     const normalized = normalizeBaseUrl(value);
@@ -91,10 +94,20 @@ export function normalizeBaseUrl(value: string): BaseUrlSetting | { readonly pro
   if (url.search) dropped.push('the query string');
   if (url.hash) dropped.push('the fragment');
   const normalized = new URL(`${url.origin}${root}`);
-  if (dropped.length === 0) return { url: normalized };
+  // A path without /api is kept (a reverse proxy's prefix) but may be a web UI page pasted from
+  // the browser (/discovery, /networks/...): then every API call misses, so the root is named.
+  const page =
+    apiAt === -1 && root !== ''
+      ? `kept the path ${root.slice(0, 40)}${root.length > 40 ? '...' : ''} as a reverse proxy's prefix; if it is a page of the web UI, set the root ${url.origin}/ instead`
+      : undefined;
+  if (dropped.length === 0) {
+    return page
+      ? { url: normalized, note: `NETWORK_DISCOVERY_BASE_URL: ${page}` }
+      : { url: normalized };
+  }
   return {
     url: normalized,
-    note: `NETWORK_DISCOVERY_BASE_URL: dropped ${listOf(dropped)}; using ${normalized.href} (the server adds /api/v1/... itself; set the service's root address to silence this note)`,
+    note: `NETWORK_DISCOVERY_BASE_URL: dropped ${listOf(dropped)}; using ${normalized.href} (the server adds /api/v1/... itself; set the service's root address to silence this note)${page ? `; ${page}` : ''}`,
   };
 }
 
@@ -195,6 +208,15 @@ export const envSchema = z.object({
 });
 
 export type EnvName = keyof typeof envSchema.shape;
+
+/**
+ * Set to `mcpb` only by manifest.json's mcp_config: the .mcpb bundle started the server, so its key
+ * is an extension setting the user edits, not a variable (no setting of its own, so not in envSchema).
+ */
+export const CLIENT_MARKER = 'NETWORK_DISCOVERY_CLIENT';
+
+export const startedByBundle = (env: Readonly<Record<string, string | undefined>>): boolean =>
+  env[CLIENT_MARKER] === 'mcpb';
 
 /** Everything the server needs to know, decided once at start-up. */
 export interface Config {

@@ -3,7 +3,7 @@
 import './cli/young-generation.js';
 import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
-import { type Config, configSecrets, parseConfig } from './config.js';
+import { type Config, configSecrets, parseConfig, startedByBundle } from './config.js';
 import { type AuditSink, createAuditSink } from './confirm/audit.js';
 import { openAuditFile } from './confirm/audit-file.js';
 import { createLogger, type Logger } from './log.js';
@@ -91,6 +91,8 @@ async function main(argv: readonly string[]): Promise<void> {
     log,
     audit,
     demo: config.baseUrl === 'demo',
+    // Set only by manifest.json's mcp_config: errors then name the extension's settings.
+    keySource: startedByBundle(env) ? 'mcpb' : 'env',
   });
   if (argv.includes('--http')) {
     // The HTTP stack is loaded only in this mode.

@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('network-discovery-mcp.mcpb', () => {
-  it('holds the bundled server and its chunks, manifest, icon and docs: no node_modules', () => {
+  it('holds the bundled server and its chunks, manifest, icon, README and LICENSE: no docs/, no node_modules', () => {
     const chunks = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(chunks.length).toBeGreaterThan(0);
     expect(filesUnder(unpacked).sort()).toEqual(
@@ -126,6 +126,24 @@ describe('network-discovery-mcp.mcpb', () => {
       expect(result.structuredContent).toMatchObject({ server_version: '0.14.13' });
     } finally {
       await client.close();
+    }
+  });
+
+  it("names the extension's API key setting, not a variable, when the key is missing or wrong", async () => {
+    for (const settings of [{}, { api_key: 'scp_u_WRONGKEY0123456789abcdefABCDEF' }]) {
+      const { client } = await startBundled({ base_url: api.url.href, ...settings });
+      try {
+        const result = (await client.callTool({
+          name: 'list_discoveries',
+          arguments: { limit: 1 },
+        })) as CallToolResult;
+        expect(result.isError).toBe(true);
+        const text = result.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
+        expect(text).toContain(`in this extension's "API key" setting`);
+        expect(text).not.toMatch(/NETWORK_DISCOVERY_/);
+      } finally {
+        await client.close();
+      }
     }
   });
 

@@ -6,7 +6,7 @@ import {
   SAMPLE_TAGS,
   sampleData,
 } from '../src/sample-api/data.js';
-import { envelopeError, reply } from './fake-api.js';
+import { envelopeError, JSON_TYPE, reply } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { type Harness, textOf, useHarness } from './harness.js';
 
@@ -105,6 +105,42 @@ describe('list_snmp_credentials', () => {
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/does not offer GET \/api\/v1\/snmp-credentials/);
     }
+  });
+
+  it('limit 0 reports limit 0 (all), as list_discoveries does, whatever page size the service echoes', async () => {
+    const data = sampleData();
+    const h = await start({
+      sample: {
+        data,
+        // A service that answers limit=0 with every item but echoes its default page size.
+        intercept: (req, res) =>
+          req.path === '/api/v1/snmp-credentials' &&
+          req.query.get('limit') === '0' &&
+          reply(
+            res,
+            200,
+            JSON.stringify({
+              success: true,
+              data: data.credentials.map((c) => ({ ...c, community: '********' })),
+              meta: {
+                api_version: 1,
+                server_version: data.serverVersion,
+                pagination: {
+                  total_count: data.credentials.length,
+                  limit: 50,
+                  offset: 0,
+                  has_more: true,
+                },
+              },
+            }),
+            JSON_TYPE,
+          ),
+      },
+    });
+    const credentials = await h.call('list_snmp_credentials', { limit: 0 });
+    const discoveries = await h.call('list_discoveries', { limit: 0 });
+    expect(structured(credentials)['pagination']).toMatchObject({ limit: 0, has_more: false });
+    expect(structured(discoveries)['pagination']).toMatchObject({ limit: 0, has_more: false });
   });
 
   it('stays within the result budget and says how to see the rest', async () => {

@@ -15,7 +15,6 @@ import { connectStdio, type StdioServer } from './stdio-client.js';
 const READ_CALLS: Record<string, Record<string, unknown>> = {
   list_discoveries: { limit: 2 },
   get_version: {},
-  get_unseen_release_notes: {},
   list_snmp_credentials: {},
 };
 
@@ -63,6 +62,18 @@ describe('demo mode (--demo) over stdio', () => {
     expect(notes.isError).toBe(true);
     expect(text(notes)).toContain('Scanopy 0.17.22 does not offer release notes');
     expect(realService.requests).toHaveLength(0);
+  });
+
+  it('the default demo agrees with get_version: Scanopy offers no release notes, and the tool says so', async () => {
+    const client = await startDemo();
+    expect(text(await call(client, 'get_version'))).toContain(
+      'get_unseen_release_notes: not offered by any Scanopy release',
+    );
+    const notes = await call(client, 'get_unseen_release_notes');
+    expect(notes.isError).toBe(true);
+    expect(text(notes).startsWith(DEMO_MARK)).toBe(true);
+    expect(text(notes)).toContain('Scanopy 0.14.13 does not offer release notes');
+    expect(text(notes)).toContain("changelog on Scanopy's website");
   });
 
   it('says so in the instructions and starts every tool result with the demo mark', async () => {

@@ -1,14 +1,47 @@
-// The README's generated tables match the live tool and configuration definitions.
+// The docs' generated tables match the live definitions, and docs/performance.md holds the bench table's place and shape.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configTable, README_PATH, renderReadme, testsTable, toolsTable } from '../scripts/docs.js';
+import { formatTable } from '../bench/lib/result.js';
+import {
+  benchSection,
+  configTable,
+  GENERATED_DOCS,
+  PERFORMANCE_PATH,
+  README_PATH,
+  renderReadme,
+  renderTesting,
+  replaceBetween,
+  TESTING_PATH,
+  testsTable,
+  toolsTable,
+} from '../scripts/docs.js';
 import { ENV_DOCS } from '../src/cli/usage.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 
-describe('README tables', () => {
-  it('are up to date (run `npm run docs` when this fails)', () => {
+describe('generated tables', () => {
+  it('are up to date in every document (run `npm run docs` when this fails)', () => {
+    expect(GENERATED_DOCS.map((doc) => doc.path)).toEqual([README_PATH, TESTING_PATH]);
+    for (const { path, render } of GENERATED_DOCS) {
+      const text = readFileSync(path, 'utf8');
+      expect(render(text), path).toBe(text);
+    }
+  });
+
+  it('leave the README a front door: at most 400 lines, nothing outside the repository', () => {
     const readme = readFileSync(README_PATH, 'utf8');
-    expect(renderReadme(readme)).toBe(readme);
+    expect(readme.split('\n').length).toBeLessThanOrEqual(400);
+    expect(readme).not.toContain(['..', 'shared'].join('/'));
+    for (const doc of ['design', 'security', 'performance', 'testing', 'upstream']) {
+      expect(readme).toContain(`](docs/${doc}.md`);
+    }
+  });
+
+  it('put tools and settings in the README, the test files in docs/testing.md', () => {
+    const readme = readFileSync(README_PATH, 'utf8');
+    expect(readme).toContain('<!-- tools-table:start -->');
+    expect(readme).toContain('<!-- config-table:start -->');
+    expect(readme).not.toContain('<!-- tests-table:start -->');
+    expect(readFileSync(TESTING_PATH, 'utf8')).toContain('<!-- tests-table:start -->');
   });
 
   it('have a row for every tool, with its title and every input', () => {
@@ -37,7 +70,7 @@ describe('README tables', () => {
     const rows = testsTable().split('\n').slice(2);
     expect(rows.length).toBeGreaterThan(20);
     expect(rows).toContainEqual(
-      expect.stringMatching(/^\| `test\/docs\.test\.ts` \| The README's generated tables/),
+      expect.stringMatching(/^\| `test\/docs\.test\.ts` \| The docs' generated tables/),
     );
     for (const row of rows) expect(row).toMatch(/^\| `test\/[\w-]+\.test\.ts` \| \S.+ \|$/);
   });
@@ -63,16 +96,99 @@ describe('README tables', () => {
       'middle',
       '<!-- config-table:start -->',
       '<!-- config-table:end -->',
-      '<!-- tests-table:start -->',
-      '<!-- tests-table:end -->',
       'outro',
     ].join('\n');
     const rendered = renderReadme(readme);
     expect(rendered.startsWith('intro\n<!-- tools-table:start -->\n| Tool |')).toBe(true);
     expect(rendered).not.toContain('stale');
     expect(rendered).toContain('<!-- tools-table:end -->\nmiddle\n<!-- config-table:start -->');
-    expect(rendered.endsWith('<!-- tests-table:end -->\noutro')).toBe(true);
+    expect(rendered.endsWith('<!-- config-table:end -->\noutro')).toBe(true);
     expect(renderReadme(rendered)).toBe(rendered);
     expect(() => renderReadme('no markers')).toThrow(/markers/);
+    const testing = renderTesting(
+      'a\n<!-- tests-table:start -->\nold\n<!-- tests-table:end -->\nb',
+    );
+    expect(testing).toMatch(/^a\n<!-- tests-table:start -->\n\| File \| Covers \|/);
+    expect(testing.endsWith('<!-- tests-table:end -->\nb')).toBe(true);
   });
 });
+
+/** The rows of the bench section between the markers, split into trimmed cells. */
+function benchRows(doc: string): { stamp: string; rows: string[][] } {
+  const start = '<!-- bench-table:start -->\n';
+  const from = doc.indexOf(start);
+  const to = doc.indexOf('\n<!-- bench-table:end -->');
+  expect(from, 'bench-table markers').toBeGreaterThan(-1);
+  expect(to).toBeGreaterThan(from);
+  const [stamp = '', blank, ...lines] = doc.slice(from + start.length, to).split('\n');
+  expect(blank).toBe('');
+  const rows = lines.map((line) => {
+    expect(line).toMatch(/^\| .* \|$/);
+    return line
+      .slice(2, -2)
+      .split(' | ')
+      .map((cell) => cell.trim());
+  });
+  return { stamp, rows };
+}
+
+describe('docs/performance.md bench table (written by npm run bench, never pasted)', () => {
+  const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
+
+  it('sits between the markers with a stamp, a header, a rule and one row per target', () => {
+    const { stamp, rows } = benchRows(doc);
+    expect(stamp).toMatch(
+      /^Measured by `npm run bench` on \d{4}-\d\d-\d\d \d\d:\d\d UTC: .+ Node \d+\.\d+\.\d+\.$/,
+    );
+    expect(rows[0]).toEqual(['Target', 'Figure', 'Held to', 'Result', 'Detail']);
+    expect(rows[1]?.every((cell) => /^-+$/.test(cell))).toBe(true);
+    const targets = rows.slice(2);
+    expect(targets.map((row) => row[0]?.split(' ')[0])).toEqual([
+      '1.',
+      '1b.',
+      '2.',
+      '3.',
+      '4.',
+      '5.',
+      '6.',
+      '7.',
+      '8.',
+      '9.',
+      '10.',
+    ]);
+    for (const row of targets) {
+      expect(row).toHaveLength(5);
+      expect(['pass', 'FAIL']).toContain(row[3]);
+    }
+  });
+
+  it('has the shape bench/run.ts writes (the same parser reads a freshly generated section)', () => {
+    const table = formatTable([
+      { name: '1. Start-up', figure: '2x', target: '<= 1.8x', pass: false, detail: 'median of 20' },
+      { name: '4. Catalog', figure: '6979 bytes', target: '<= 7000 bytes', pass: true },
+    ]);
+    const section = benchSection(
+      table,
+      new Date('2026-11-24T21:30:00Z'),
+      'Linux x64, Node 20.20.2',
+    );
+    const written = replaceBetween(doc, 'bench-table', section);
+    const { stamp, rows } = benchRows(written);
+    expect(stamp).toBe(
+      'Measured by `npm run bench` on 2026-11-24 21:30 UTC: Linux x64, Node 20.20.2.',
+    );
+    expect(rows.map((row) => row[0])).toEqual([
+      'Target',
+      rows[1]?.[0],
+      '1. Start-up',
+      '4. Catalog',
+    ]);
+    expect(written.replace(section, '')).toBe(doc.replace(benchSectionOf(doc), ''));
+  });
+});
+
+/** What lies between the bench-table markers of `doc`. */
+function benchSectionOf(doc: string): string {
+  const start = '<!-- bench-table:start -->\n';
+  return doc.slice(doc.indexOf(start) + start.length, doc.indexOf('\n<!-- bench-table:end -->'));
+}

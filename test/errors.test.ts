@@ -284,6 +284,18 @@ describe('transport failures', () => {
     expect(text).toContain('NETWORK_DISCOVERY_BASE_URL');
   });
 
+  it('a host name that does not resolve says so and names the fix, not "is it running"', async () => {
+    // glibc refuses a label over 63 bytes before asking any name server: a real ENOTFOUND from
+    // the system resolver, and not one packet leaves this machine.
+    const host = `${'x'.repeat(64)}.invalid`;
+    const h = await start({ baseUrl: new URL(`http://${host}:60072`) });
+    const text = await failureOf(h, 'list_discoveries');
+    expect(text).toContain(`Could not resolve the host name ${host} (ENOTFOUND)`);
+    expect(text).toContain('Check the spelling of the host in NETWORK_DISCOVERY_BASE_URL');
+    expect(text).toContain("use the service's IP address");
+    expect(text).not.toMatch(/running/);
+  });
+
   it('a service that never answers times out with a next step', async () => {
     const h = await start({
       timeoutMs: 300,

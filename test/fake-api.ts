@@ -12,8 +12,18 @@ export const TEST_SESSION_ID = 'sess-PLANTED-9f8e7d6c5b4a39281706';
 
 export type { SampleApi };
 
+/**
+ * Playing the contract's own 0.14.13 service (the default), the fake API also offers the contract's
+ * release-notes route, which no Scanopy release has: the tests of that tool's rendering need it.
+ */
 export function startFakeApi(options: SampleApiOptions = {}): Promise<SampleApi> {
-  return startSampleApi({ apiKey: TEST_API_KEY, sessions: [TEST_SESSION_ID], ...options });
+  const version = options.data?.serverVersion ?? options.scanopyVersion ?? '0.14.13';
+  return startSampleApi({
+    apiKey: TEST_API_KEY,
+    sessions: [TEST_SESSION_ID],
+    offerReleaseNotes: version === '0.14.13',
+    ...options,
+  });
 }
 
 export const JSON_TYPE = { 'content-type': 'application/json' };

@@ -77,6 +77,36 @@ describe('base URL forgiveness', () => {
     }
   });
 
+  it.each([
+    'https://scanopy.example.com/discovery',
+    'https://scanopy.example.com/networks/5f2c8a1e-3b4d-4e6f-8a9b-0c1d2e3f4a5b',
+    'https://scanopy.example.com/hosts/?tab=services',
+  ])('names the root when %s may be a web UI page (kept: it may be a proxy prefix)', (given) => {
+    const result = parsed({ NETWORK_DISCOVERY_BASE_URL: given });
+    expect(result.config.baseUrl).toEqual(
+      new URL(new URL(given).pathname.replace(/\/$/, ''), given),
+    );
+    expect(result.notes).toHaveLength(1);
+    expect(result.notes[0]).toContain(
+      "as a reverse proxy's prefix; if it is a page of the web UI, set the root https://scanopy.example.com/ instead",
+    );
+  });
+
+  it('doctor shows the root to use when the base URL is a web UI page', async () => {
+    const api = await startFakeApi();
+    const lines: string[] = [];
+    await runDoctor({
+      env: {
+        NETWORK_DISCOVERY_BASE_URL: new URL('/discovery', api.url).href,
+        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      },
+      write: (line) => lines.push(line),
+    }).finally(() => api.close());
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(
+      `set the root ${api.url.origin}/ instead`,
+    );
+  });
+
   it('names the fix for an address without a scheme', () => {
     for (const value of ['scanopy.example.com', 'scanopy.local:60072', '192.168.1.20:60072/']) {
       expect(problemOf(value)).toMatch(
@@ -85,6 +115,21 @@ describe('base URL forgiveness', () => {
     }
     expect(problemOf('ftp://scanopy.example.com')).toMatch(/must start with https:\/\//);
   });
+});
+
+describe('no base URL at all', () => {
+  it('the built server says it is required and that demo tries the sample service', async () => {
+    await ensureBuilt();
+    const result = await outputOf(
+      spawn(process.execPath, [DIST_ENTRY], {
+        env: { PATH: process.env['PATH'] ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('NETWORK_DISCOVERY_BASE_URL is required');
+    expect(result.stderr).toContain('or demo to try the built-in sample service');
+  }, 30_000);
 });
 
 describe('a key pasted with its "Bearer " prefix', () => {

@@ -188,6 +188,26 @@ describe('Streamable HTTP at /mcp', () => {
     expect(networkReads(KEY_ALICE)).toBe(1);
   });
 
+  it('tells a caller without a key, or with a bad one, to send the Authorization header', async () => {
+    // No configured key: NETWORK_DISCOVERY_API_KEY is the operator's, not something a caller can set.
+    const handle = await startInstance(SECRET, { NETWORK_DISCOVERY_API_KEY: '' });
+    const textOf = (result: Awaited<ReturnType<typeof call>>) =>
+      result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+    const missing = await call(await connect(handle.url), 'list_discoveries', { limit: 1 });
+    const wrong = await call(
+      await connect(handle.url, 'scp_u_UNKNOWN0123456789abcdefABCDEF0'),
+      'list_discoveries',
+      { limit: 1 },
+    );
+    for (const result of [missing, wrong]) {
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('in the header `Authorization`, as `Bearer <key>`');
+      expect(textOf(result)).not.toMatch(/NETWORK_DISCOVERY_/);
+    }
+    expect(textOf(missing)).toContain('needs an API key, and none is configured');
+    expect(textOf(wrong)).toContain('The credential was not accepted');
+  });
+
   it('refuses an Authorization header that is not a bearer token', async () => {
     const handle = await startInstance();
     const response = await rawPost(handle.url, { authorization: 'Basic dXNlcjpwYXNz' });

@@ -4,8 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifestSummary, withManifestSummary } from '../scripts/manifest-description.js';
 import { manifestLists } from '../scripts/manifest-lists.js';
-import { envSchema } from '../src/config.js';
+import { NEWEST_KNOWN_VERSION } from '../src/api/service-profile.js';
+import { CLIENT_MARKER, envSchema } from '../src/config.js';
 import { ROOT } from './build-dist.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -73,10 +75,21 @@ describe('manifest.json', () => {
     expect(manifest.compatibility.runtimes.node).toMatch(/^>=20\./);
   });
 
+  it('names the Scanopy versions the server supports (run `npm run manifest` when this fails)', () => {
+    expect(manifest.long_description).toBe(withManifestSummary(manifest.long_description));
+    expect(manifest.long_description.startsWith(`${manifestSummary()}\n\n`)).toBe(true);
+    expect(manifestSummary()).toContain(`versions 0.14 to ${NEWEST_KNOWN_VERSION}`);
+    expect(manifest.long_description).not.toMatch(/0\.14\.x/);
+  });
+
   it('maps every setting to an environment variable the server reads', () => {
-    const accepted = Object.keys(envSchema.shape);
+    // Besides the settings, one fixed marker: errors then name the extension's settings.
+    expect(env[CLIENT_MARKER]).toBe('mcpb');
+    const accepted = [...Object.keys(envSchema.shape), CLIENT_MARKER];
     for (const variable of Object.keys(env)) expect(accepted).toContain(variable);
-    const used = Object.values(env).map((value) => /user_config\.([a-z_]+)/.exec(value)?.[1]);
+    const used = Object.values(env)
+      .map((value) => /user_config\.([a-z_]+)/.exec(value)?.[1])
+      .filter((key) => key !== undefined);
     expect(used.sort()).toEqual(Object.keys(userConfig).sort());
   });
 

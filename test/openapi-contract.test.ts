@@ -15,23 +15,38 @@ import {
 } from './openapi/contract-server.js';
 import {
   declares,
-  documentVersions,
+  FIXTURE_VERSIONS,
+  fixtureFilesPresent,
   loadDocument,
   OPENAPI_DIR,
   type ScanopyDocument,
 } from './openapi/documents.js';
 import { sampleSchema } from './openapi/sample-response.js';
-import { clientIsVersionAware } from './openapi/version-aware-probe.js';
 import { connectStdio } from './stdio-client.js';
 
-const versions = documentVersions();
-if (versions.length === 0) {
-  // biome-ignore lint/suspicious/noConsole: a skipped contract suite must say why in the run's output
-  console.warn(`openapi-contract: skipped, no Scanopy OpenAPI documents in ${OPENAPI_DIR}`);
-  // A file with no test at all fails the run; this one shows the skip in the report instead.
-  it.skip(`needs Scanopy's OpenAPI documents in ${OPENAPI_DIR}`, () => {});
-}
-const versionAware = versions.length > 0 ? await clientIsVersionAware() : false;
+const versions: readonly string[] = FIXTURE_VERSIONS;
+const newest = versions.at(-1);
+
+describe(`the trimmed OpenAPI fixtures in ${OPENAPI_DIR}`, () => {
+  it('are all there: a missing one fails the run, never skips it', () => {
+    expect(fixtureFilesPresent()).toEqual([...versions]);
+  });
+
+  it.each(versions)('scanopy-%s.json records its source and keeps only what we call', (version) => {
+    const { document } = loadDocument(version);
+    const from = (document['info'] as Record<string, Record<string, unknown>>)['x-trimmed-from'];
+    expect(from?.['file']).toBe(`scanopy-${version}.json`);
+    expect(from?.['scanopy_version']).toBe(version);
+    expect(from?.['sha256']).toMatch(/^[0-9a-f]{64}$/);
+    const kept = Object.entries(document['paths'] as Record<string, object>).flatMap(
+      ([template, item]) =>
+        Object.keys(item)
+          .filter((key) => key !== 'parameters')
+          .map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    expect(kept.sort()).toEqual(from?.['kept_operations']);
+  });
+});
 
 type Item = Record<string, unknown>;
 const NETWORK = '0b6c2f0e-5d7a-4c1e-9a4b-2f1d3c4b5a69';
@@ -102,11 +117,9 @@ function expectWholeObjectKept(read: Item | undefined, sent: Item): void {
   });
 }
 
-describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI document', (version) => {
+describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
   const doc: ScanopyDocument = loadDocument(version);
-  // Credentials moved to /api/v1/credentials in 0.15.0: only a version-aware client finds them
-  // there, so on today's client (0.14 paths only) these cases skip for 0.15 and later.
-  const credentialsReachable = versionAware || declares(doc, 'get', '/api/v1/snmp-credentials');
+  // Credentials moved to /api/v1/credentials in 0.15.0: the client asks the version first.
   const credentialOps = declares(doc, 'get', '/api/v1/snmp-credentials')
     ? {
         list: 'get_all_snmp_credentials',
@@ -218,9 +231,8 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
 
   // Once, for the newest document: the in-process cases above cover each document through the
   // SDK client; this one adds the real entry (env config, stdio) at the cost of a process.
-  it.runIf(version === versions.at(-1))(
-    'the built server over stdio lists discoveries within the document',
-    async () => {
+  if (version === newest) {
+    it('the built server over stdio lists discoveries within the document', async () => {
       await ensureBuilt();
       const { api } = await start();
       const stdio = await connectStdio({ baseUrl: api.url, name: 'openapi-contract' });
@@ -231,8 +243,8 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
       })) as CallToolResult;
       expectShown(result, served(api, 'list_discoveries').flatMap(shownDiscoveryValues));
       expect(api.violations).toEqual([]);
-    },
-  );
+    });
+  }
 
   it('every discovery and run variant of the document parses and is shown by its type', async () => {
     const variants = discoveryVariants(doc);
@@ -253,86 +265,77 @@ describe.skipIf(versions.length === 0).each(versions)('Scanopy %s OpenAPI docume
   });
 
   describe('SNMP credentials', () => {
-    it.skipIf(!credentialsReachable)(
-      'list, read and update: every request is declared and its body valid',
-      async () => {
-        const { api, client } = await start();
-        const page = await client.listSnmpCredentials({ limit: 10, offset: 0 });
-        expect(page.skipped).toBe(0);
-        const listed = served(api, credentialOps.list);
-        expect(page.items.map((c) => [c.id, c.name])).toEqual(
-          listed.map((c) => [c['id'], c['name']]),
-        );
-        const first = page.items[0];
-        expect(first).toBeDefined();
-        if (!first) return;
-        const read = await client.getSnmpCredential(first.id);
-        expect(read.id).toBe(first.id);
-        await client.updateSnmpCredential(first.id, {
-          name: read.name,
-          organization_id: read.organization_id,
-          community: 'rotated-community-1',
-          tags: read.tags,
-        });
-        expect(api.requests.some((r) => r.method === 'PUT')).toBe(true);
-        expect(api.violations).toEqual([]);
-        expect(api.sampleProblems).toEqual([]);
-      },
-    );
+    it('list, read and update: every request is declared and its body valid', async () => {
+      const { api, client } = await start();
+      const page = await client.listSnmpCredentials({ limit: 10, offset: 0 });
+      expect(page.skipped).toBe(0);
+      const listed = served(api, credentialOps.list);
+      expect(page.items.map((c) => [c.id, c.name])).toEqual(
+        listed.map((c) => [c['id'], c['name']]),
+      );
+      const first = page.items[0];
+      expect(first).toBeDefined();
+      if (!first) return;
+      const read = await client.getSnmpCredential(first.id);
+      expect(read.id).toBe(first.id);
+      await client.updateSnmpCredential(first.id, {
+        name: read.name,
+        organization_id: read.organization_id,
+        community: 'rotated-community-1',
+        tags: read.tags,
+      });
+      expect(api.requests.some((r) => r.method === 'PUT')).toBe(true);
+      expect(api.violations).toEqual([]);
+      expect(api.sampleProblems).toEqual([]);
+    });
 
-    it.skipIf(!credentialsReachable)(
-      'list_snmp_credentials over MCP shows each sampled id and name',
-      async () => {
-        const { api } = await start();
-        const h = await harness({ baseUrl: api.url });
-        const result = await h.call('list_snmp_credentials', {});
-        const answer = served(api, credentialOps.list);
-        expect(answer.length).toBeGreaterThan(0);
-        expectShown(
-          result,
-          answer.flatMap((item) => [String(item['id']), String(item['name'])]),
-        );
-        expect(api.violations).toEqual([]);
-      },
-    );
+    it('list_snmp_credentials over MCP shows each sampled id and name', async () => {
+      const { api } = await start();
+      const h = await harness({ baseUrl: api.url });
+      const result = await h.call('list_snmp_credentials', {});
+      const answer = served(api, credentialOps.list);
+      expect(answer.length).toBeGreaterThan(0);
+      expectShown(
+        result,
+        answer.flatMap((item) => [String(item['id']), String(item['name'])]),
+      );
+      expect(api.violations).toEqual([]);
+    });
 
-    it.skipIf(!credentialsReachable)(
-      'update_snmp_credential: preview, then the token confirms one valid PUT',
-      async () => {
-        const { api } = await start();
-        const h = await harness({ baseUrl: api.url });
-        const listed = await h.call('list_snmp_credentials', {});
-        const credential = (listed.structuredContent?.['credentials'] as Item[] | undefined)?.[0];
-        expect(credential).toBeDefined();
-        const args = {
-          id: credential?.['id'],
-          name: credential?.['name'],
-          organization_id: credential?.['organization_id'],
-          community: 'rotated-community-2',
-          tags: credential?.['tags'],
-        };
-        const preview = await h.call('update_snmp_credential', args);
-        expect(preview.structuredContent?.['status'], textOf(preview)).toBe('preview');
-        expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
-        const token = preview.structuredContent?.['confirmation_token'];
-        const confirmed = await h.call('update_snmp_credential', {
-          ...args,
-          confirmation_token: token,
-        });
-        expect(confirmed.structuredContent?.['status'], textOf(confirmed)).toBe('updated');
-        const puts = api.requests.filter((r) => r.method === 'PUT');
-        expect(puts.map(routeOf)).toEqual([`PUT ${credentialOps.path}/${args.id}`]);
-        expect(JSON.stringify(puts[0]?.body)).toContain('rotated-community-2');
-        expect(api.violations).toEqual([]);
-        if (credentialOps.read === 'get_credential_by_id') {
-          // 0.15+ PUT replaces the whole credential: all it read goes back, only the secret new.
-          expectWholeObjectKept(served(api, credentialOps.read)[0], puts[0]?.body as Item);
-        }
-      },
-    );
+    it('update_snmp_credential: preview, then the token confirms one valid PUT', async () => {
+      const { api } = await start();
+      const h = await harness({ baseUrl: api.url });
+      const listed = await h.call('list_snmp_credentials', {});
+      const credential = (listed.structuredContent?.['credentials'] as Item[] | undefined)?.[0];
+      expect(credential).toBeDefined();
+      const args = {
+        id: credential?.['id'],
+        name: credential?.['name'],
+        organization_id: credential?.['organization_id'],
+        community: 'rotated-community-2',
+        tags: credential?.['tags'],
+      };
+      const preview = await h.call('update_snmp_credential', args);
+      expect(preview.structuredContent?.['status'], textOf(preview)).toBe('preview');
+      expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+      const token = preview.structuredContent?.['confirmation_token'];
+      const confirmed = await h.call('update_snmp_credential', {
+        ...args,
+        confirmation_token: token,
+      });
+      expect(confirmed.structuredContent?.['status'], textOf(confirmed)).toBe('updated');
+      const puts = api.requests.filter((r) => r.method === 'PUT');
+      expect(puts.map(routeOf)).toEqual([`PUT ${credentialOps.path}/${args.id}`]);
+      expect(JSON.stringify(puts[0]?.body)).toContain('rotated-community-2');
+      expect(api.violations).toEqual([]);
+      if (credentialOps.read === 'get_credential_by_id') {
+        // 0.15+ PUT replaces the whole credential: all it read goes back, only the secret new.
+        expectWholeObjectKept(served(api, credentialOps.read)[0], puts[0]?.body as Item);
+      }
+    });
   });
 
-  it.skipIf(!versionAware).each(['not-found', 'web-ui'] as const)(
+  it.each(['not-found', 'web-ui'] as const)(
     'get_unseen_release_notes says this version offers none, never retrying (unknown route: %s)',
     async (unknownRoutes) => {
       const { api } = await start({ unknownRoutes });

@@ -16,6 +16,8 @@ import { ensureBuilt, ROOT } from './build-dist.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** docs/design.md holds the longer samples the front door links to (doctor's output). */
+const design = readFileSync(join(ROOT, 'docs', 'design.md'), 'utf8');
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const ACCEPTED = Object.keys(envSchema.shape);
 const PACKAGE = packageJson.name as string;
@@ -24,12 +26,12 @@ const PLACEHOLDER = '/absolute/path/to/network-discovery-mcp';
 const ENTRY = `${PLACEHOLDER}/dist/index.js`;
 const run = promisify(execFile);
 
-/** The fenced block right after `<!-- snippet: name -->`. */
-function snippet(name: string): string {
+/** The fenced block right after `<!-- snippet: name -->` in `doc` (the README unless named). */
+function snippet(name: string, doc: string = readme): string {
   const match = new RegExp(`<!-- snippet: ${name} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\``).exec(
-    readme,
+    doc,
   );
-  expect(match, `README snippet ${name}`).not.toBeNull();
+  expect(match, `snippet ${name}`).not.toBeNull();
   return match?.[1] ?? '';
 }
 
@@ -97,15 +99,23 @@ describe('README client setup snippets', () => {
     expectServerEntry(config.mcpServers['network-discovery']);
   });
 
-  it('Claude Code: claude mcp add with -e for accepted variables, then -- node <absolute path>', () => {
+  it('Claude Code: claude mcp add -s user with -e for accepted variables, then -- node <absolute path>', () => {
     const words = shellWords(snippet('claude-code'));
-    expect(words.slice(0, 4)).toEqual(['claude', 'mcp', 'add', 'network-discovery']);
+    // The default local scope registers the server only for the folder it was added from.
+    expect(words.slice(0, 6)).toEqual(['claude', 'mcp', 'add', '-s', 'user', 'network-discovery']);
     const names = words.flatMap((word, i) =>
       words[i - 1] === '-e' ? [word.slice(0, word.indexOf('='))] : [],
     );
     expect(names).toContain('NETWORK_DISCOVERY_BASE_URL');
     for (const name of names) expect(ACCEPTED).toContain(name);
     expect(words.slice(words.indexOf('--'))).toEqual(['--', 'node', ENTRY]);
+  });
+
+  it('every `claude mcp add` in the README is user-scoped, and the README says why', () => {
+    const adds = [...readme.matchAll(/^claude mcp add\b.*$/gm)].map((m) => m[0]);
+    expect(adds.length).toBeGreaterThanOrEqual(2);
+    for (const line of adds) expect(line).toMatch(/^claude mcp add -s user /);
+    expect(readme).toMatch(/default `local` scope registers it only for the folder/);
   });
 
   it('VS Code: "servers" with a password input for the key', () => {
@@ -141,10 +151,13 @@ describe('README client setup snippets', () => {
     const parsed = parseHttpArgs(flags);
     expect(parsed).toMatchObject({ ok: true, options: { host: '127.0.0.1', port: 3000 } });
     expect(flags.filter((f) => f.startsWith('--'))).toEqual(['--http', '--port', '--host']);
+    // Writes are off over HTTP by default, so a token secret there would sign nothing.
+    expect(Object.keys(commandOf(http).env)).not.toContain('NETWORK_DISCOVERY_TOKEN_SECRET');
   });
 
   it('HTTP client example points at the /mcp path with a bearer header', () => {
     const words = shellWords(snippet('claude-code-http'));
+    expect(words.slice(0, 5)).toEqual(['claude', 'mcp', 'add', '-s', 'user']);
     expect(words).toEqual(
       expect.arrayContaining(['--transport', 'http', 'http://127.0.0.1:3000/mcp']),
     );
@@ -298,6 +311,6 @@ describe('README doctor output', () => {
         'https://scanopy.example.com/',
       );
     const version = /^network-discovery-mcp \S+ doctor/;
-    expect(snippet('doctor-output').replace(version, '')).toBe(actual.replace(version, ''));
+    expect(snippet('doctor-output', design).replace(version, '')).toBe(actual.replace(version, ''));
   });
 });

@@ -107,6 +107,26 @@ describe.each(VERSIONS)('Scanopy %s', (version) => {
     }
   });
 
+  it("names networks as this version's UI does (sites on 0.17.22) in text and structuredContent", async () => {
+    const h = await start({ sample: { scanopyVersion: version } });
+    const place = sites ? 'site' : 'network';
+    const other = sites ? /\bnetworks?\b(?!_id)/i : /\bsites?\b/i;
+    const byName = await h.call('list_discoveries', { network: 'Lab' });
+    const summary = String(structured(byName)['summary']);
+    expect(summary).toContain(`(${place} Lab)`);
+    const text = textOf(byName);
+    expect(text).toContain(`${sites ? 'Sites' : 'Networks'}: Lab = ${SAMPLE_NETWORKS.lab}`);
+    expect(text).toContain(`## ${sites ? 'Site' : 'Network'} Lab · daemon lab-pi`);
+    // Discovery lines keep the type "Network" (a scan kind, not a place): check the rest only.
+    const prose = text.split('\n').filter((line) => !line.startsWith('- '));
+    expect(prose.join('\n')).not.toMatch(other);
+    expect(summary).not.toMatch(other);
+    const unknown = await h.call('list_discoveries', { network: 'Basement' });
+    expect(textOf(unknown)).toContain(`No ${place} is named "Basement". Known ${place}s:`);
+    const version_ = textOf(await h.call('get_version'));
+    if (sites) expect(version_).toContain('Scanopy calls networks sites here');
+  });
+
   it('release notes: says this version does not offer them, with the version, one request a call', async () => {
     const h = await start({ sample: { scanopyVersion: version, offerReleaseNotes: false } });
     const first = await h.call('get_unseen_release_notes');
@@ -164,7 +184,7 @@ describe('Scanopy 0.17.22 specifics', () => {
     const h = await start({ sample: { scanopyVersion: '0.17.22' } });
     const known = await h.call('get_version');
     expect(structured(known)).toMatchObject({ endpoint_family: '0.17', version_tested: true });
-    expect(textOf(known)).toContain('- list_discoveries: works (filter site_id)');
+    expect(textOf(known)).toContain('network and network_id take a site, sent as site_id');
     h.api.data.serverVersion = '0.18.0';
     const newer = await h.call('get_version');
     expect(structured(newer)).toMatchObject({ endpoint_family: '0.17', version_tested: false });

@@ -1,6 +1,6 @@
 // Which Scanopy endpoint family a reported version gets: paths, filters and credential shapes per release line.
 
-/** The three families of the API this server speaks (../shared/spec/upstream-versions.md). */
+/** The three families of the API this server speaks (docs/upstream.md). */
 export type EndpointFamily = '0.14' | '0.15-0.16' | '0.17';
 
 export type SnmpCredentialType = 'SnmpV1' | 'SnmpV2c' | 'SnmpV3';
@@ -100,7 +100,9 @@ export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
       ? 'works (/api/v1/snmp-credentials)'
       : `works (/api/v1/credentials, ${profile.snmpCredentialTypes.join('/')})`;
   return {
-    list_discoveries: `works (filter ${profile.sites ? 'site_id' : 'network_id'})`,
+    list_discoveries: profile.sites
+      ? 'works (Scanopy calls networks sites here: network and network_id take a site, sent as site_id)'
+      : 'works (filter network_id)',
     list_snmp_credentials: snmp,
     update_snmp_credential:
       profile.family === '0.14'

@@ -25,6 +25,7 @@ import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import { registerAppResource, rendersApps } from './app-resource.js';
 import { formSchemaValidator } from './form-schema-validator.js';
 import { registerTools } from './register.js';
+import type { KeySource } from './tool-error.js';
 
 export const INSTRUCTIONS = [
   'Tools for a Scanopy network discovery service.',
@@ -67,6 +68,8 @@ export interface ServerDependencies {
   readonly now?: () => number;
   /** Demo mode: every result is marked as built-in sample data. */
   readonly demo?: boolean;
+  /** Where this caller's key comes from, so errors name a setting the caller can change. */
+  readonly keySource?: KeySource;
 }
 
 export function createServer(deps: ServerDependencies): McpServer {
@@ -123,7 +126,10 @@ export function createServer(deps: ServerDependencies): McpServer {
     approvals,
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
-    errorContext: { apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_') },
+    errorContext: {
+      apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_'),
+      keySource: deps.keySource ?? 'env',
+    },
     demo: deps.demo ?? false,
   });
   registerPrompts(server, selectPrompts({ readOnly: deps.readOnly }));

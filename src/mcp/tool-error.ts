@@ -20,7 +20,28 @@ import { ToolMessageError } from '../tools/tool-message-error.js';
 export interface ErrorContext {
   /** Whether the configured key has the user-key prefix, to explain 403 auth_daemon_required. */
   readonly apiKeyLooksLikeUserKey: boolean;
+  /** Where the caller can put a key: an error names only what they can change (env by default). */
+  readonly keySource?: KeySource;
 }
+
+/** env: NETWORK_DISCOVERY_API_KEY; http: each request's Authorization header; mcpb: the bundle's setting. */
+export type KeySource = 'env' | 'http' | 'mcpb';
+
+const USER_KEY = "a user API key (scp_u_..., created under API Keys in the service's web UI)";
+
+/** How the caller gives the server a key, as the end of a sentence. */
+function keyStep(source: KeySource = 'env'): string {
+  switch (source) {
+    case 'http':
+      return `send ${USER_KEY} with each request in the header \`Authorization\`, as \`Bearer <key>\``;
+    case 'mcpb':
+      return `enter ${USER_KEY} in this extension's "API key" setting (Claude Desktop: Settings > Extensions)`;
+    case 'env':
+      return `set NETWORK_DISCOVERY_API_KEY to ${USER_KEY} and restart the MCP server`;
+  }
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Connection failures that prove nothing was sent. */
 const NOT_SENT_CODES = new Set([
@@ -57,7 +78,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
   }
   if (error instanceof MissingCredentialError) {
     return error.credential === 'apiKey'
-      ? `${call} needs an API key, and none is configured. Set NETWORK_DISCOVERY_API_KEY to a user API key (scp_u_..., created under API Keys in the service's web UI) and restart the MCP server.`
+      ? `${call} needs an API key, and none is configured. ${capitalized(keyStep(context.keySource))}.`
       : `${call} needs a session or an API key, and neither is configured. Set NETWORK_DISCOVERY_SESSION_ID (the session_id cookie of a logged-in browser), or NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD, and restart the MCP server.`;
   }
   if (error instanceof NetworkError) {
@@ -71,6 +92,12 @@ export function describeError(error: unknown, context: ErrorContext): string {
       : '';
     if (isTlsToPlainHttp(error)) {
       return `Could not reach the service at ${error.origin} (${error.code}) for ${call}: it does not speak https on that port.${write} A service on your own network usually serves plain http: set NETWORK_DISCOVERY_BASE_URL to ${error.origin.replace(/^https:/, 'http:')} (or use the port where it serves https).`;
+    }
+    if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') {
+      // A name the resolver does not know (ENOTFOUND) or could not ask about (EAI_AGAIN): the
+      // service was never contacted, so "is it running" would send the user the wrong way.
+      const host = new URL(error.origin).hostname;
+      return `Could not resolve the host name ${host} (${error.code}) for ${call}: nothing was sent. Check the spelling of the host in NETWORK_DISCOVERY_BASE_URL, or use the service's IP address instead (e.g. http://192.168.1.20:60072)${error.code === 'EAI_AGAIN' ? '; if the name is right, the name server did not answer: try again' : ''}.`;
     }
     return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}.${write} Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
   }
@@ -139,7 +166,9 @@ function nextStep(error: HttpError, context: ErrorContext): string {
     case 422:
       return 'The service rejected the request as invalid: fix what its message names and call again.';
     case 401:
-      return 'The credential was not accepted (unknown, revoked or expired). Create a user API key under API Keys in the service and set NETWORK_DISCOVERY_API_KEY (or refresh NETWORK_DISCOVERY_SESSION_ID).';
+      return context.keySource === 'http' || context.keySource === 'mcpb'
+        ? `The credential was not accepted (unknown, revoked or expired): ${keyStep(context.keySource)}.`
+        : 'The credential was not accepted (unknown, revoked or expired). Create a user API key under API Keys in the service and set NETWORK_DISCOVERY_API_KEY (or refresh NETWORK_DISCOVERY_SESSION_ID).';
     case 402:
       return "The organization's plan does not include API access; an owner must enable it. Retrying will not help.";
     case 403:
@@ -164,7 +193,7 @@ function nextStep(error: HttpError, context: ErrorContext): string {
 
 function forbiddenStep(code: string | undefined, context: ErrorContext): string {
   if (code === 'auth_daemon_required' || !context.apiKeyLooksLikeUserKey) {
-    return 'The configured key does not look like a user API key (scp_u_...): the service treats other bearer tokens as daemon keys. Set NETWORK_DISCOVERY_API_KEY to a user API key.';
+    return `The key does not look like a user API key (scp_u_...): the service treats other bearer tokens as daemon keys. ${capitalized(keyStep(context.keySource))}.`;
   }
   if (code === 'auth_user_context_required') {
     return 'This endpoint needs a logged-in session rather than an API key: set NETWORK_DISCOVERY_SESSION_ID.';

@@ -50,9 +50,9 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     sessions: options.sessions ?? [],
     role: options.role ?? 'admin',
     offerSnmpRoutes: options.offerSnmpRoutes ?? true,
-    // The contract's release-notes route exists in no Scanopy release; only the 0.14.13 default
-    // (the contract's own service) offers it unless asked.
-    offerReleaseNotes: options.offerReleaseNotes ?? data.serverVersion === '0.14.13',
+    // The contract's release-notes route exists in no Scanopy release: the sample answers 404 as
+    // real Scanopy does (so demo mode agrees with get_version), unless a test asks for the route.
+    offerReleaseNotes: options.offerReleaseNotes ?? false,
     ...(options.login ? { login: options.login } : {}),
     ...(options.names ? { names: options.names } : {}),
   });

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { VIEW_TOOL_META } from '../views/app-view.js';
+import type { Place } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
   discoveriesStructured,
@@ -31,14 +32,16 @@ interface Args {
 }
 
 /** The id filters, names resolved first: nothing reaches the discovery endpoint for a bad name. */
-async function filtersOf(args: Args, reading: Promise<Names>) {
+async function filtersOf(args: Args, reading: Promise<Names>, place: () => Promise<Place>) {
   if (args.network === undefined && args.daemon === undefined) {
     return { network_id: args.network_id, daemon_id: args.daemon_id };
   }
   const names = await reading;
+  const networkNoun = (await place()) === 'site' ? { one: 'site', many: 'sites' } : undefined;
   const pick = (kind: NamedKind, argument: 'network' | 'daemon', id?: string, name?: string) => {
     if (name === undefined) return id;
-    const resolved = resolveName(names, kind, argument, name);
+    const noun = kind === 'networks' ? networkNoun : undefined;
+    const resolved = resolveName(names, kind, argument, name, noun);
     if (id !== undefined && id !== resolved) {
       throw new ToolMessageError(
         `${argument} "${name}" is ${resolved}, not the ${argument}_id ${id} also given: pass one of them; nothing was listed.`,
@@ -52,12 +55,18 @@ async function filtersOf(args: Args, reading: Promise<Names>) {
   };
 }
 
-function viewOf(collected: CollectedDiscoveries, scopeIds: Args, names: Names): DiscoveryListView {
+function viewOf(
+  collected: CollectedDiscoveries,
+  scopeIds: Args,
+  names: Names,
+  place: Place,
+): DiscoveryListView {
   const label = (kind: string, id: string | undefined) =>
     id === undefined ? undefined : `${kind} ${names.nameOf(id) ?? id}`;
-  const scope = [label('network', scopeIds.network_id), label('daemon', scopeIds.daemon_id)];
+  const scope = [label(place, scopeIds.network_id), label('daemon', scopeIds.daemon_id)];
   return {
     ...collected,
+    place,
     scope: scope.filter((part): part is string => part !== undefined),
     nameOf: (id) => names.nameOf(id),
     nameNotes: names.notes,
@@ -104,13 +113,16 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const reading = context.names.read(api, LIST_KINDS, signal);
   // A rejected read is handled by whoever awaits it; this keeps Node from calling it unhandled.
   reading.catch(() => {});
-  const filters = await filtersOf(args, reading);
+  // Memoized by the client: the listing and the name lists have asked the version already.
+  const place = async (): Promise<Place> =>
+    (await api.service(signal)).sites ? 'site' : 'network';
+  const filters = await filtersOf(args, reading, place);
   const collected = await collectDiscoveries({ ...args, ...filters }, context);
   const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
-  return present(viewOf(collected, filters, names), context.maxResultBytes);
+  return present(viewOf(collected, filters, names, await place()), context.maxResultBytes);
 }
 
 export const listDiscoveries = defineTool({

@@ -40,7 +40,8 @@ export const listSnmpCredentials = defineTool({
     const { nameOf, notes } = await reading;
     return credentialsResult({
       credentials,
-      pagination: page.pagination,
+      // What was asked (0 = all), as list_discoveries reports it: a service may echo its default.
+      pagination: { ...page.pagination, limit: args.limit },
       skipped: page.skipped,
       omitted: all.length - credentials.length,
       nameOf,

@@ -15,13 +15,22 @@ const listed = (items: readonly Named[]) =>
     .join(', ') +
   (items.length > MAX_CANDIDATES ? `, and ${items.length - MAX_CANDIDATES} more` : '');
 
-/** The id the name stands for; an isError (ToolMessageError) when it is unknown or ambiguous. */
-export function resolveName(names: Names, kind: NamedKind, argument: string, name: string): string {
+/**
+ * The id the name stands for; an isError (ToolMessageError) when it is unknown or ambiguous.
+ * `noun` is what the service calls the kind (0.17.22 lists networks as sites).
+ */
+export function resolveName(
+  names: Names,
+  kind: NamedKind,
+  argument: string,
+  name: string,
+  noun: { readonly one: string; readonly many: string } = { one: argument, many: kind },
+): string {
   const list = names.list(kind);
   const asked = serviceText(name, 100);
   if (!list) {
     throw new ToolMessageError(
-      `Cannot resolve ${argument} "${asked}": ${names.failure(kind) ?? `the ${kind} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
+      `Cannot resolve ${argument} "${asked}": ${names.failure(kind) ?? `the ${noun.many} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
     );
   }
   // Names shown marked as service data are matched without the mark, whichever form is passed.
@@ -35,10 +44,10 @@ export function resolveName(names: Names, kind: NamedKind, argument: string, nam
   if (matches.length === 1 && only) return only.id;
   if (matches.length > 1) {
     throw new ToolMessageError(
-      `${argument} "${asked}" matches ${matches.length} ${kind}: ${listed(matches)}. Call again with ${argument}_id set to the one meant; nothing was listed.`,
+      `${argument} "${asked}" matches ${matches.length} ${noun.many}: ${listed(matches)}. Call again with ${argument}_id set to the one meant; nothing was listed.`,
     );
   }
   throw new ToolMessageError(
-    `No ${argument} is named "${asked}". Known ${kind}: ${list.length > 0 ? listed(list) : 'none'}. Call again with one of these names or its id as ${argument}_id; nothing was listed.`,
+    `No ${noun.one} is named "${asked}". Known ${noun.many}: ${list.length > 0 ? listed(list) : 'none'}. Call again with one of these names or its id as ${argument}_id; nothing was listed.`,
   );
 }

@@ -177,10 +177,15 @@ export function groupHeading(
   discovery: LeanDiscovery,
   count: number,
   label: (id: string) => string,
+  place: Place = 'network',
 ): string {
   const part = (kind: string, id: string | undefined) => `${kind} ${id ? label(id) : 'not given'}`;
-  return `## ${part('Network', discovery.network_id)} · ${part('daemon', discovery.daemon_id)} (${count})`;
+  const title = place === 'site' ? 'Site' : 'Network';
+  return `## ${part(title, discovery.network_id)} · ${part('daemon', discovery.daemon_id)} (${count})`;
 }
+
+/** What the service's UI calls a network: Scanopy 0.17.22 renamed networks to sites. */
+export type Place = 'network' | 'site';
 
 export const groupKey = (discovery: LeanDiscovery) =>
   `${discovery.network_id ?? '-'} ${discovery.daemon_id ?? '-'}`;

@@ -9,6 +9,7 @@ import {
   type LeanDiscovery,
   type NameOf,
   neverRun,
+  type Place,
 } from './discovery-format.js';
 import { plural } from './format.js';
 
@@ -19,8 +20,10 @@ export interface DiscoveryListView {
   readonly skipped: number;
   /** Items the service returned outside the requested filter; dropped by the client. */
   readonly outsideFilter?: number;
-  /** The filter as a person reads it: "network Office", "daemon lab-pi". */
+  /** The filter as a person reads it: "network Office" ("site Office" on 0.17.22), "daemon lab-pi". */
   readonly scope: readonly string[];
+  /** What the service calls a network (0.17.22: site), for headings and the legend. */
+  readonly place?: Place;
   /** Items left out to keep the result within budget, and where the next call starts. */
   readonly omitted?: { readonly count: number; readonly nextOffset: number };
   /** Set when limit 0 stopped reading after its page bound. */
@@ -70,7 +73,7 @@ function nextStepOf(view: DiscoveryListView): string | undefined {
     if (view.stoppedAfterPages) {
       return `${count} more not read: stopped after ${view.stoppedAfterPages} pages; call again with offset ${nextOffset}.`;
     }
-    return `${count} more not shown to stay within the result budget: call again with offset ${nextOffset} and limit ${Math.max(1, discoveries.length)}, or narrow with network_id or daemon_id (or network or daemon by name).`;
+    return `${count} more not shown to stay within the result budget: call again with offset ${nextOffset} and limit ${Math.max(1, discoveries.length)}, or narrow with network_id${view.place === 'site' ? " (the site's id)" : ''} or daemon_id (or network or daemon by name).`;
   }
   const last = pagination.offset + discoveries.length;
   if (pagination.has_more)
@@ -152,7 +155,8 @@ function legend(view: DiscoveryListView) {
   };
   const line = (title: string, items: { id: string; name: string }[]) =>
     items.length > 0 ? [`${title}: ${items.map((i) => `${i.name} = ${i.id}`).join('; ')}`] : [];
-  const lines = [...line('Networks', networks), ...line('Daemons', daemons), ...line('Tags', tags)];
+  const places = view.place === 'site' ? 'Sites' : 'Networks';
+  const lines = [...line(places, networks), ...line('Daemons', daemons), ...line('Tags', tags)];
   return { lines, label };
 }
 
@@ -172,7 +176,7 @@ export function discoveriesText(view: DiscoveryListView): string {
   for (const group of groups.values()) {
     const [first] = group;
     if (!first) continue;
-    lines.push(groupHeading(first, group.length, label));
+    lines.push(groupHeading(first, group.length, label, view.place));
     for (const discovery of group) lines.push(discoveryLine(discovery, view.nameOf));
   }
   lines.push(...warningsOf(view));

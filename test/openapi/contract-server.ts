@@ -46,7 +46,7 @@ function describeErrors(errors: unknown): string {
 }
 
 /**
- * How the real service answers a route it does not have (../shared/spec/upstream-versions.md):
+ * How the real service answers a route it does not have (docs/upstream.md):
  * a bare 404, or 200 with the web UI's HTML where the server also serves the UI.
  */
 export type UnknownRouteAnswer = 'not-found' | 'web-ui';

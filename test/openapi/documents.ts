@@ -1,10 +1,17 @@
-// Finds and loads Scanopy's own OpenAPI documents from ../shared/upstream/openapi beside the repository.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Loads the trimmed copies of Scanopy's OpenAPI documents kept in test/fixtures/openapi/.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const OPENAPI_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'upstream', 'openapi');
+/** Written by `npm run trim-openapi -- <folder of Scanopy's documents>` (scripts/trim-openapi.ts). */
+export const OPENAPI_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'openapi');
+
+/**
+ * The releases whose documents the contract tests run against, oldest first. Listed here rather
+ * than read from the folder, so a lost fixture fails the run instead of shrinking it.
+ */
+export const FIXTURE_VERSIONS = ['0.14.13', '0.15.0', '0.16.2'] as const;
 
 /** One Scanopy release's document; `info.version` there is the API version ("1"), not the release. */
 export interface ScanopyDocument {
@@ -15,15 +22,15 @@ export interface ScanopyDocument {
 
 const FILE_NAME = /^scanopy-(\d+\.\d+\.\d+)\.json$/;
 
-/** The release versions with a document, oldest first; empty when the folder is missing. */
-export function documentVersions(): string[] {
-  if (!existsSync(OPENAPI_DIR)) return [];
+/** The release versions that have a fixture file, oldest first. */
+export function fixtureFilesPresent(): string[] {
   return readdirSync(OPENAPI_DIR)
     .map((name) => FILE_NAME.exec(name)?.[1])
     .filter((version): version is string => version !== undefined)
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
+/** Throws (failing the test file) when the fixture is missing or unreadable. */
 export function loadDocument(version: string): ScanopyDocument {
   const file = path.join(OPENAPI_DIR, `scanopy-${version}.json`);
   return { version, file, document: JSON.parse(readFileSync(file, 'utf8')) };

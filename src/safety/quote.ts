@@ -1,0 +1,48 @@
+// The one way text from the service or a caller enters this server's own sentences: in quotes nothing inside can close.
+import { oneLine } from './sanitize.js';
+
+/**
+ * Characters that read as a quotation mark to a person or a model: every initial and final
+ * punctuation mark (Unicode Pi/Pf: “ ” ‘ ’ « » ‹ › …), the low-9 quotes ‚ „, the ASCII and fullwidth double quotes, primes
+ * and double primes, modifier letters drawn as quotes, and CJK quotation marks. Inside a quoted name
+ * each is written as an escape, so a name can never seem to end early.
+ */
+const QUOTE_LIKE =
+  /[\p{Pi}\p{Pf}"\u201A\u201E\u02BA\u02BB\u02BC\u02BD\u02DD\u02EE\u2032-\u2037\u2057\u275B-\u2760\u276E\u276F\u2E42\u301D-\u301F\uFF02\uFF07]|\u030B|\u030E/gu;
+/**
+ * The separators this server's text views put between fields ("; ", " · ", "=", "|", ","): escaped
+ * inside a name, so a name cannot add a field, a legend entry or a list item of its own.
+ */
+const SEPARATOR = /[;·=|,\\]/g;
+/** One of the service's ids (8-4-4-4-12 hex) anywhere in the text. */
+const CONTAINS_UUID = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/i;
+
+/** What follows a quoted name that is or holds an id: a reader must not take it for the real id. */
+export const HOLDS_ID_NOTE = ' (name holds an id)';
+
+const asEscape = (char: string) => `\\u${char.codePointAt(0)?.toString(16).padStart(4, '0')}`;
+
+/** The inside of a quote: one line, capped, quote look-alikes and separators escaped. */
+export function quoteBody(text: string, max = 200): string {
+  return oneLine(text, max).replace(SEPARATOR, asEscape).replace(QUOTE_LIKE, asEscape);
+}
+
+/**
+ * `"name"` for this server's own sentences, list lines, legends, headings, forms and errors: the
+ * only unescaped double quotes are the two around it, and a name that carries a UUID is flagged.
+ */
+export function quote(text: string, max = 200): string {
+  const body = quoteBody(text, max);
+  return `"${body}"${CONTAINS_UUID.test(text) ? HOLDS_ID_NOTE : ''}`;
+}
+
+/** Undoes quoteBody's escapes: a model may pass a quoted name back as an argument, escapes and all. */
+export function unquote(text: string): string {
+  const inner = /^"(.*)"$/s.exec(text)?.[1] ?? text;
+  return inner.replace(/\\u([\da-fA-F]{4})/g, (_, hex: string) =>
+    String.fromCodePoint(Number.parseInt(hex, 16)),
+  );
+}
+
+/** Whether a string holds one of the service's ids: names like that are flagged where they show. */
+export const holdsUuid = (text: string): boolean => CONTAINS_UUID.test(text);
