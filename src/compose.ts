@@ -8,7 +8,7 @@ import { createSessionStore, type SessionStore } from './api/session.js';
 import { createTransport } from './api/transport.js';
 import type { Config } from './config.js';
 import { createAppApprovals } from './confirm/app-approval.js';
-import type { AuditSink } from './confirm/audit.js';
+import { createAuditSink } from './confirm/audit.js';
 import { createTokenSigner } from './confirm/confirmation-token.js';
 import type { CredentialWrite } from './confirm/credential-write.js';
 import { sha256Base64url } from './lazy-crypto.js';
@@ -23,7 +23,11 @@ export interface RuntimeOptions {
   readonly baseUrl: URL;
   readonly redactor: Redactor;
   readonly log: Logger;
-  readonly audit: AuditSink;
+  /**
+   * Appends one audit line (a file, or stderr). Each server redacts its records with its own
+   * caller's redactor first: over HTTP, a community a caller sent is known only to that redactor.
+   */
+  readonly audit: (line: string) => void;
   readonly demo?: boolean;
   /** `mcpb` when the .mcpb bundle started the server: its key is a setting, not a variable. */
   readonly keySource?: 'env' | 'mcpb';
@@ -37,6 +41,8 @@ export interface Runtime {
   createServer(apiKey?: string, channel?: Channel): McpServer;
   /** NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS, for --http. */
   readonly httpMaxConnections: number;
+  /** NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS, for --http. */
+  readonly httpMaxHeaderSockets: number;
   /** Whether --http offers the write tool (NETWORK_DISCOVERY_HTTP_WRITES and not read-only). */
   readonly httpWrites: boolean;
   close(): Promise<void>;
@@ -49,6 +55,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const sender = createTransport({
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
+    // One budget for every caller: the process holds at most this many answer bytes at once.
+    responseBytesInFlight: config.responseBytesInFlight,
     rateLimit: {
       perMinute: config.rateLimitPerMinute,
       burst: config.rateLimitBurst,
@@ -90,7 +98,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         ...(operator ? { sessionId: config.sessionId, login, session } : {}),
         versionMemo,
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
-        sender: channel === 'http' ? sender.forCaller(callerId(key)) : sender,
+        sender: channel === 'http' ? sender.forCaller(callerId(apiKey)) : sender,
         redactor: callerRedactor,
       });
       return createServer({
@@ -98,7 +106,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         names: key === config.apiKey ? operatorNames : names.forCaller(key),
         redactor: callerRedactor,
         log: options.log,
-        audit: options.audit,
+        audit: createAuditSink(options.audit, callerRedactor),
         // Over HTTP no client can show a form (stateless) and any caller reaching the port could
         // write with the token path alone: the write tool is offered only when asked for.
         readOnly: config.readOnly || (channel === 'http' && !config.httpWrites),
@@ -116,14 +124,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
     },
     httpMaxConnections: config.httpMaxConnections,
+    httpMaxHeaderSockets: config.httpMaxHeaderSockets,
     httpWrites: config.httpWrites && !config.readOnly,
     close: () => sender.close(),
   };
 }
 
-/** A short digest naming a caller for the quota's turns; never the key itself. */
-function callerId(key: string | undefined): string {
-  return sha256Base64url(key ?? '').slice(0, 16);
+/** A short digest naming a caller's key for the quota's turns (never the key itself); none without one. */
+function callerId(key: string | undefined): string | undefined {
+  return key === undefined ? undefined : sha256Base64url(key).slice(0, 16);
 }
 
 /** The shared session id is the operator's secret: the process-wide redactor learns it on sight. */

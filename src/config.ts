@@ -188,6 +188,7 @@ export const envSchema = z.object({
   NETWORK_DISCOVERY_RATE_LIMIT_BURST: integerIn(1, 100_000, 150),
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: integerIn(2_000, 10_000_000, 100_000),
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES: integerIn(10_000, 1_000_000_000, 32_000_000),
+  NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT: integerIn(100_000, 10_000_000_000, 64_000_000),
   NETWORK_DISCOVERY_DEMO_SCANOPY: z
     .enum(['0.14.13', '0.16.2', '0.17.22'], { error: 'must be 0.14.13, 0.16.2 or 0.17.22' })
     .default('0.14.13'),
@@ -204,6 +205,7 @@ export const envSchema = z.object({
     }),
   NETWORK_DISCOVERY_HTTP_WRITES: flag,
   NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: integerIn(1, 10_000, 64),
+  NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS: integerIn(1, 10_000, 16),
   NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS: integerIn(1, 100_000, 50),
 });
 
@@ -234,6 +236,8 @@ export interface Config {
   readonly rateLimitBurst: number;
   readonly maxResultBytes: number;
   readonly maxResponseBytes: number;
+  /** Response bytes held at once across every call; beyond it reads wait, then are refused. */
+  readonly responseBytesInFlight: number;
   /** In demo mode, the Scanopy version the built-in sample API plays. */
   readonly demoScanopy: string;
   /**
@@ -244,6 +248,8 @@ export interface Config {
   /** Whether --http registers the write tool at all. */
   readonly httpWrites: boolean;
   readonly httpMaxConnections: number;
+  /** --http sockets still sending headers at once; beyond it the oldest is dropped. */
+  readonly httpMaxHeaderSockets: number;
   /** Service requests one caller may have waiting for the quota before calls are turned away. */
   readonly maxQueuedRequests: number;
 }
@@ -335,10 +341,12 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     rateLimitBurst: e.NETWORK_DISCOVERY_RATE_LIMIT_BURST,
     maxResultBytes: e.NETWORK_DISCOVERY_MAX_RESULT_BYTES,
     maxResponseBytes: e.NETWORK_DISCOVERY_MAX_RESPONSE_BYTES,
+    responseBytesInFlight: e.NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT,
     demoScanopy: e.NETWORK_DISCOVERY_DEMO_SCANOPY,
     confirm: e.NETWORK_DISCOVERY_CONFIRM,
     httpWrites: e.NETWORK_DISCOVERY_HTTP_WRITES,
     httpMaxConnections: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS,
+    httpMaxHeaderSockets: e.NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS,
     maxQueuedRequests: e.NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS,
   };
   const notes = [

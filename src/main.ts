@@ -4,10 +4,9 @@ import './cli/young-generation.js';
 import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig, startedByBundle } from './config.js';
-import { type AuditSink, createAuditSink } from './confirm/audit.js';
 import { openAuditFile } from './confirm/audit-file.js';
 import { createLogger, type Logger } from './log.js';
-import { createRedactor, type Redactor } from './safety/redact.js';
+import { createRedactor } from './safety/redact.js';
 import { checkTransport } from './safety/transport-safety.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
@@ -58,7 +57,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const config: Config = parsed.config;
   for (const note of parsed.notes) log.warn(note);
   for (const secret of configSecrets(config)) redactor.add(secret);
-  const audit = openAudit(config, redactor, log);
+  const audit = openAudit(config, log);
   if (!audit) {
     process.exitCode = EXIT_CONFIG;
     return;
@@ -109,16 +108,24 @@ async function main(argv: readonly string[]): Promise<void> {
   await serveStdio(runtime, stopDemo);
 }
 
-/** The write audit trail: appended to its own file when one is named, else one line on stderr. */
-function openAudit(config: Config, redactor: Redactor, log: Logger): AuditSink | undefined {
+/**
+ * Where the write audit trail goes: its own file when one is named, else one line each on stderr.
+ * The runtime redacts each line with the redactor of the caller it records.
+ */
+function openAudit(config: Config, log: Logger): ((line: string) => void) | undefined {
   const toStderr = (line: string) => process.stderr.write(`${line}\n`);
-  if (!config.auditLogPath) return createAuditSink(toStderr, redactor);
+  if (!config.auditLogPath) return toStderr;
   try {
-    const file = openAuditFile(config.auditLogPath, (line, error) => {
-      log.error(`could not append to NETWORK_DISCOVERY_AUDIT_LOG (${String(error)}); the record:`);
-      toStderr(line);
+    const file = openAuditFile(config.auditLogPath, {
+      uid: process.getuid?.(),
+      onWriteError: (line, error) => {
+        log.error(
+          `could not append to NETWORK_DISCOVERY_AUDIT_LOG (${String(error)}); the record:`,
+        );
+        toStderr(line);
+      },
     });
-    return createAuditSink(file.write, redactor);
+    return file.write;
   } catch (error) {
     log.error(
       `cannot open NETWORK_DISCOVERY_AUDIT_LOG for appending: ${error instanceof Error ? error.message : String(error)}`,

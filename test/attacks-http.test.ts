@@ -165,11 +165,30 @@ describe('sockets', () => {
     expect(socket.destroyed || socket.readableEnded).toBe(true);
   });
 
-  it('refuses connections beyond the cap', async () => {
+  it('answers 503 to requests beyond the cap of requests in progress', async () => {
     const handle = await instance({}, { maxConnections: 2 });
+    // Two requests in progress: whole heads, bodies still to come.
+    const head = [
+      'POST /mcp HTTP/1.1',
+      'Host: 127.0.0.1',
+      'Accept: application/json, text/event-stream',
+      'Content-Type: application/json',
+      'Content-Length: 100',
+      '\r\n',
+    ].join('\r\n');
     const held = [await openSocket(handle.url), await openSocket(handle.url)];
+    for (const socket of held) socket.write(head);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const extra = await openSocket(handle.url);
-    await closed(extra);
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      extra.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
+      extra.on('close', () => resolve(text));
+    });
+    extra.write(head);
+    expect(await answer).toMatch(/^HTTP\/1\.1 503/);
     expect(held.every((s) => !s.destroyed)).toBe(true);
   });
 });

@@ -28,6 +28,9 @@ afterAll(() => {
 
 const start = useHarness();
 
+/** Options for a file this test's own user owns. */
+const OWNED = { uid: process.getuid?.(), onWriteError: () => {} };
+
 /** A harness whose audit lines land in an array, parsed. */
 async function audited(options: HarnessOptions = {}) {
   const lines: string[] = [];
@@ -170,10 +173,10 @@ describe('every stage of a write attempt', () => {
 describe('the audit file', () => {
   it('is created owner-only and appended to, one line per record, across openings', () => {
     const path = join(dir, 'append.log');
-    const first = openAuditFile(path, () => {});
+    const first = openAuditFile(path, OWNED);
     first.write('{"n":1}');
     first.close();
-    const second = openAuditFile(path, () => {});
+    const second = openAuditFile(path, OWNED);
     second.write('{"n":2}');
     second.close();
     expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n{"n":2}\n');
@@ -181,7 +184,7 @@ describe('the audit file', () => {
   });
 
   it('cannot be opened where no file can be: the caller hears at once', () => {
-    expect(() => openAuditFile(join(dir, 'missing', 'dir', 'audit.log'), () => {})).toThrow();
+    expect(() => openAuditFile(join(dir, 'missing', 'dir', 'audit.log'), OWNED)).toThrow();
   });
 });
 

@@ -46,6 +46,9 @@ export interface HarnessOptions {
   readonly login?: { readonly email: string; readonly password: string };
   readonly maxResultBytes?: number;
   readonly maxResponseBytes?: number;
+  /** The process-wide budget of response bytes in flight, and its longest wait. */
+  readonly responseBytesInFlight?: number;
+  readonly responseBudgetWaitMs?: number;
   readonly baseUrl?: URL;
   readonly now?: () => number;
   /** When set, the client declares elicitation and answers every request this way. */
@@ -94,6 +97,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       headersTimeoutMs: options.headersTimeoutMs,
       bodyTimeoutMs: options.bodyTimeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? 32_000_000,
+      responseBytesInFlight: options.responseBytesInFlight,
+      responseBudgetWaitMs: options.responseBudgetWaitMs,
       rateLimit: options.rateLimit,
       retry: options.retry,
       onRetry: (event) => log.debug(describeRetry(event)),

@@ -74,6 +74,23 @@ export class ResponseTooLargeError extends ApiError {
   }
 }
 
+/**
+ * Other calls' answers already hold the process-wide budget of response bytes, and it stayed spent
+ * for the whole wait: this answer was not read whole. Nothing is wrong with the call itself.
+ */
+export class ResponsesBusyError extends ApiError {
+  readonly kind = 'responses-busy';
+  constructor(
+    endpoint: Endpoint,
+    readonly budgetBytes: number,
+  ) {
+    super(
+      `Response from ${endpoint.method} ${endpoint.path} waited too long for the ${budgetBytes}-byte budget of answers in flight`,
+      endpoint,
+    );
+  }
+}
+
 /** The connection could not be made or broke before a response arrived. */
 export class NetworkError extends ApiError {
   readonly kind = 'network';

@@ -7,9 +7,11 @@ import {
   CancelledError,
   type Endpoint,
   NetworkError,
+  ResponsesBusyError,
   ResponseTooLargeError,
   TimeoutError,
 } from './errors.js';
+import { BudgetWaitExpired, createResponseBudget, type ResponseBudget } from './response-budget.js';
 
 export interface RawRequest {
   readonly endpoint: Endpoint;
@@ -40,11 +42,19 @@ export interface HttpSenderOptions {
   /** The longest silence between two body chunks; default timeoutMs. */
   readonly bodyTimeoutMs?: number | undefined;
   readonly maxResponseBytes: number;
+  /**
+   * Response bytes held at once by every request of this sender together; beyond it bodies wait
+   * their turn, then are refused. Default: unbounded.
+   */
+  readonly responseBytesInFlight?: number | undefined;
+  /** The longest a body waits for that budget before the call is refused; default 10 s. */
+  readonly responseBudgetWaitMs?: number | undefined;
   /** Size of the keep-alive pool per origin. */
   readonly connections?: number;
 }
 
 const CONNECT_TIMEOUT_CAP_MS = 10_000;
+const BUDGET_WAIT_MS = 10_000;
 /** An idle pooled connection is closed after this long (sooner if the server's Keep-Alive says so). */
 const IDLE_SOCKET_MS = 30_000;
 
@@ -64,6 +74,15 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
     headers: Math.min(options.headersTimeoutMs ?? options.timeoutMs, options.timeoutMs),
     body: Math.min(options.bodyTimeoutMs ?? options.timeoutMs, options.timeoutMs),
     total: options.timeoutMs,
+  };
+  const budget = createResponseBudget(
+    options.responseBytesInFlight ?? Number.POSITIVE_INFINITY,
+    options.responseBudgetWaitMs ?? BUDGET_WAIT_MS,
+  );
+  const limits: BodyLimits = {
+    maxBytes: options.maxResponseBytes,
+    budget,
+    budgetBytes: options.responseBytesInFlight ?? Number.POSITIVE_INFINITY,
   };
   const pools = new Map<string, Promise<{ agent: Agent; request: RequestFn }>>();
   // node:https (and tls) load only when an https:// address is first used.
@@ -96,7 +115,7 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
     try {
       const { agent, request: open } = await pool(url.protocol);
       if (request.signal?.aborted) throw new CancelledError(endpoint);
-      return await exchange(open, agent, request, phaseMs, options.maxResponseBytes);
+      return await exchange(open, agent, request, phaseMs, limits);
     } catch (error) {
       if (request.signal?.aborted) throw new CancelledError(endpoint);
       throw classify(error, endpoint, url.origin, phaseMs);
@@ -121,7 +140,7 @@ function exchange(
   agent: Agent,
   request: RawRequest,
   phaseMs: Readonly<Record<Phase, number>>,
-  limit: number,
+  limits: BodyLimits,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...request.headers };
@@ -171,8 +190,14 @@ function exchange(
     });
     req.once('response', (response) => {
       arm('body');
-      // The body timer measures silence: each chunk restarts it.
-      readCapped(response, limit, request.endpoint, () => timer?.refresh()).then((text) => {
+      // The body timer measures silence: each chunk restarts it. Waiting for the response budget
+      // is not the service's silence: the timer stops meanwhile (the deadline still runs).
+      const bodyTimer: BodyTimer = {
+        chunk: () => timer?.refresh(),
+        pause: () => clearTimeout(timer),
+        resume: () => arm('body'),
+      };
+      readCapped(response, limits, request.endpoint, bodyTimer).then((text) => {
         done();
         resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
       }, fail);
@@ -181,13 +206,30 @@ function exchange(
   });
 }
 
-/** Reads a body as text, refusing to buffer more than `limit` bytes (the rest is never read). */
+/** The body phase's silence timer: restarted by each chunk, stopped while waiting for the budget. */
+interface BodyTimer {
+  chunk(): void;
+  pause(): void;
+  resume(): void;
+}
+
+interface BodyLimits {
+  readonly maxBytes: number;
+  readonly budget: ResponseBudget;
+  readonly budgetBytes: number;
+}
+
+/**
+ * Reads a body as text, refusing to buffer more than `maxBytes` bytes (the rest is never read),
+ * and pausing while the process-wide budget is spent.
+ */
 function readCapped(
   response: IncomingMessage,
-  limit: number,
+  limits: BodyLimits,
   endpoint: Endpoint,
-  onChunk: () => void,
+  timer: BodyTimer,
 ): Promise<string> {
+  const limit = limits.maxBytes;
   return new Promise((resolve, reject) => {
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -195,23 +237,49 @@ function readCapped(
       reject(new ResponseTooLargeError(endpoint, limit));
       return;
     }
+    const reader = limits.budget.open();
+    const fail = (error: unknown) => {
+      reader.close();
+      reject(error);
+    };
     const chunks: Buffer[] = [];
     let size = 0;
     response.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
       if (size > limit) {
         response.destroy();
-        reject(new ResponseTooLargeError(endpoint, limit));
+        fail(new ResponseTooLargeError(endpoint, limit));
         return;
       }
       chunks.push(chunk);
-      onChunk();
+      if (reader.take(chunk.byteLength)) return timer.chunk();
+      response.pause();
+      timer.pause();
+      reader.wait().then(
+        () => {
+          timer.resume();
+          response.resume();
+        },
+        (error: unknown) => {
+          response.destroy();
+          fail(
+            error instanceof BudgetWaitExpired
+              ? new ResponsesBusyError(endpoint, limits.budgetBytes)
+              : error,
+          );
+        },
+      );
     });
-    response.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    response.on('error', reject);
+    response.once('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      reader.close();
+      resolve(text);
+    });
+    response.on('error', fail);
     // A connection that drops mid-body ends the message without 'end'.
     response.once('close', () => {
-      if (!response.complete) reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      if (!response.complete) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      else reader.close();
     });
   });
 }
@@ -222,7 +290,12 @@ function classify(
   origin: string,
   phaseMs: Readonly<Record<Phase, number>>,
 ): Error {
-  if (error instanceof ResponseTooLargeError || error instanceof CancelledError) return error;
+  if (
+    error instanceof ResponseTooLargeError ||
+    error instanceof ResponsesBusyError ||
+    error instanceof CancelledError
+  )
+    return error;
   if (error instanceof PhaseTimeout)
     return new TimeoutError(endpoint, phaseMs[error.phase], error.phase);
   return new NetworkError(endpoint, errorCode(error), origin, { cause: error });

@@ -1,6 +1,6 @@
 // --http mode: MCP over Streamable HTTP at /mcp on node:http; stateless, a fresh server per request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
@@ -13,16 +13,20 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** Slow headers must not hold a socket: a request's headers arrive within this or it is dropped. */
-export const HEADERS_TIMEOUT_MS = 10_000;
+export const HEADERS_TIMEOUT_MS = 5_000;
 /** The whole request body within this; tool calls themselves may run longer (the response). */
 const REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 64;
+/** Sockets still sending their headers at once; the oldest is dropped to make room for a new one. */
+export const DEFAULT_MAX_HEADER_SOCKETS = 16;
 
 export interface HttpOptions {
   readonly host: string;
   readonly port: number;
-  /** Open sockets at once; more are refused by the kernel queue's owner (node) at once. */
+  /** Requests in progress at once (their headers sent); more are answered 503 at once. */
   readonly maxConnections?: number;
+  /** Sockets still sending headers at once, besides those; beyond it the oldest is dropped. */
+  readonly maxHeaderSockets?: number;
   readonly headersTimeoutMs?: number;
   /** Extra Host names accepted besides loopback and the bound address (a proxy's public name). */
   readonly allowedHosts: readonly string[];
@@ -136,13 +140,36 @@ export async function startHttpServer(
       connectionsCheckingInterval: Math.min(1_000, headersTimeout),
     },
     (req, res) => {
+      headersDone(req.socket);
+      // One request per connection: an idle keep-alive socket would wait for headers uncounted.
+      res.shouldKeepAlive = false;
+      inProgress += 1;
+      res.once('close', () => {
+        inProgress -= 1;
+      });
+      if (inProgress > maxInProgress) {
+        res.setHeader('retry-after', '1');
+        return rpcError(
+          res,
+          503,
+          -32000,
+          'Server busy: too many requests in progress; retry shortly',
+        );
+      }
       handle(req, res).catch((error: unknown) => {
         log.error(`HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!res.headersSent) rpcError(res, 500, -32603, 'Internal server error');
       });
     },
   );
-  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // Requests in progress and sockets still sending headers are capped apart, so a client that
+  // trickles headers takes header slots (and loses them to newcomers), never request slots.
+  const maxInProgress = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const maxHeaderSockets = options.maxHeaderSockets ?? DEFAULT_MAX_HEADER_SOCKETS;
+  let inProgress = 0;
+  // The sockets node accepts at all: room for a burst of newcomers between two trims below.
+  server.maxConnections = maxInProgress + 4 * maxHeaderSockets;
+  const headersDone = capHeaderPhase(server, maxHeaderSockets);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -200,6 +227,51 @@ export async function startHttpServer(
   };
 }
 
+/**
+ * Sockets that have connected but not yet sent a whole request head, oldest first. A client that
+ * trickles headers on many sockets would otherwise fill every connection slot until the headers
+ * timeout, locking out every other caller. Beyond `cap` the OLDEST such socket is dropped, not the
+ * new one, so the trickler's sockets make room for real callers rather than for nobody.
+ *
+ * A socket that has sent part of a head and is still waiting is slow on purpose (a real client's
+ * head, read whole, completes at once): such sockets go first, at once. Sockets that have sent
+ * nothing may be real clients this busy process has not read yet (sockets accepted together are
+ * read on the next turn), so the oldest of them go only after two more turns of the event loop.
+ */
+function capHeaderPhase(
+  server: ReturnType<typeof createServer>,
+  cap: number,
+): (socket: Socket) => void {
+  const waiting = new Set<Socket>();
+  let scheduled = false;
+  const trim = (silentToo: boolean) => {
+    while (waiting.size > cap) {
+      const slow = [...waiting].find((socket) => socket.bytesRead > 0);
+      const oldest = slow ?? (silentToo ? waiting.values().next().value : undefined);
+      if (!oldest) break;
+      waiting.delete(oldest);
+      oldest.destroy();
+    }
+  };
+  server.on('connection', (socket: Socket) => {
+    waiting.add(socket);
+    socket.once('close', () => waiting.delete(socket));
+    trim(false);
+    if (waiting.size > cap && !scheduled) {
+      scheduled = true;
+      // Past this turn's reads and the next poll's, so a head already sent has been parsed.
+      setImmediate(() =>
+        setImmediate(() => {
+          scheduled = false;
+          trim(true);
+        }),
+      );
+    }
+  });
+  // Called once a socket's request head is complete.
+  return (socket) => waiting.delete(socket);
+}
+
 function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
   res
     .writeHead(status, { 'content-type': 'application/json' })
@@ -245,7 +317,11 @@ export async function runHttpMode(
   }
   const server = await startHttpServer(
     runtime,
-    { ...args.options, maxConnections: runtime.httpMaxConnections },
+    {
+      ...args.options,
+      maxConnections: runtime.httpMaxConnections,
+      maxHeaderSockets: runtime.httpMaxHeaderSockets,
+    },
     log,
   );
   log.info(`serving MCP over Streamable HTTP at ${server.url.href} (stateless)`);

@@ -20,12 +20,17 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: 'budget for one tool result in bytes (default 100000)',
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES:
     'largest service response read, in bytes (default 32000000)',
+  NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT:
+    'service response bytes held at once across all calls; more wait, then are refused (default 64000000)',
   NETWORK_DISCOVERY_DEMO_SCANOPY:
     'demo mode: the Scanopy version the sample plays (0.14.13, 0.16.2, 0.17.22)',
   NETWORK_DISCOVERY_CONFIRM:
     'auto (default): a person confirms (form, or the MCP Apps Confirm button); elicitation: forms only; token: also the preview token carried back by the assistant',
   NETWORK_DISCOVERY_HTTP_WRITES: 'true: offer the write tool over --http too (off by default)',
-  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: '--http: most open connections at once (default 64)',
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS:
+    '--http: most requests in progress at once; more are answered 503 (default 64)',
+  NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS:
+    '--http: most sockets still sending headers, besides those; the oldest is dropped beyond it (default 16)',
   NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS:
     'service requests one caller may queue for the quota before "busy" (default 50)',
 };

@@ -6,21 +6,55 @@ export interface AuditFile {
   close(): void;
 }
 
+export interface AuditFileOptions {
+  /** The user this process runs as; the file must be theirs (undefined where the OS has no uids). */
+  readonly uid: number | undefined;
+  readonly onWriteError: (line: string, error: unknown) => void;
+}
+
+/** The audit file is not one this server may append to; the message names the file and the fix. */
+export class UnsafeAuditFileError extends Error {}
+
 /**
  * Opens (creating, owner-only) the file for appending; throws when it cannot, so a bad path stops
  * the server at start-up rather than losing the trail. Each line is one synchronous append: a
  * record is on disk before the write it describes goes out, and survives an abrupt exit.
+ *
+ * A planted `audit.log -> ~/.bashrc` would have caller-chosen names appended to a file a shell
+ * runs: the last component is never followed (O_NOFOLLOW), and what was opened is checked on the
+ * descriptor itself (no race with a rename): a regular file, with one name, owned by this user,
+ * that no group or other user can write (0600 applies only to a file this call creates).
  */
-export function openAuditFile(path: string, onWriteError: (line: string, error: unknown) => void) {
-  const { closeSync, openSync, writeSync } = nodeFs();
-  const fd = openSync(path, 'a', 0o600);
-  const file: AuditFile = {
+export function openAuditFile(path: string, options: AuditFileOptions): AuditFile {
+  const { closeSync, constants, fstatSync, openSync, writeSync } = nodeFs();
+  // O_NOFOLLOW is undefined on Windows, where symlinks need privileges to create.
+  const flags =
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
+  let fd: number;
+  try {
+    fd = openSync(path, flags, 0o600);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ELOOP') {
+      throw new UnsafeAuditFileError(
+        `${path} is a symbolic link; the audit trail is never written through one. Point NETWORK_DISCOVERY_AUDIT_LOG at a regular file (or a path that does not exist yet) in a directory only you can write.`,
+      );
+    }
+    throw error;
+  }
+  const problem = unsafeBecause(fstatSync(fd), options.uid);
+  if (problem) {
+    closeSync(fd);
+    throw new UnsafeAuditFileError(
+      `${path} ${problem}, so the audit trail is not written there. Point NETWORK_DISCOVERY_AUDIT_LOG at a file of your own (or a path that does not exist yet) in a directory only you can write${problem.startsWith('can be written') ? `, or run chmod 600 ${path}` : ''}.`,
+    );
+  }
+  return {
     write(line) {
       try {
         writeSync(fd, `${line}\n`);
       } catch (error) {
         // A full disk must not lose the record silently: the caller puts it on stderr.
-        onWriteError(line, error);
+        options.onWriteError(line, error);
       }
     },
     close() {
@@ -29,5 +63,23 @@ export function openAuditFile(path: string, onWriteError: (line: string, error: 
       } catch {}
     },
   };
-  return file;
+}
+
+interface FileStat {
+  isFile(): boolean;
+  readonly uid: number;
+  readonly mode: number;
+  readonly nlink: number;
+}
+
+function unsafeBecause(stat: FileStat, uid: number | undefined): string | undefined {
+  if (!stat.isFile()) return 'is not a regular file';
+  // A hard link to ~/.bashrc is the same file under a second name: as dangerous as a symlink.
+  if (stat.nlink > 1) return `has ${stat.nlink} names (hard links), so it may be another file`;
+  if (uid !== undefined && stat.uid !== uid)
+    return `is owned by uid ${stat.uid}, not by you (${uid})`;
+  if ((stat.mode & 0o022) !== 0) {
+    return `can be written by its group or by other users (mode ${(stat.mode & 0o777).toString(8)})`;
+  }
+  return undefined;
 }

@@ -9,6 +9,7 @@ import {
   MissingCredentialError,
   NetworkError,
   ResponseShapeError,
+  ResponsesBusyError,
   ResponseTooLargeError,
   TimeoutError,
   TLS_HANDSHAKE_CODES,
@@ -105,6 +106,10 @@ export function describeError(error: unknown, context: ErrorContext): string {
   if (error instanceof ResponseTooLargeError) {
     const mb = Math.round(error.limitBytes / 100_000) / 10;
     return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id.`;
+  }
+  if (error instanceof ResponsesBusyError) {
+    const mb = Math.round(error.budgetBytes / 100_000) / 10;
+    return `The service's answers are too large to hold right now: other calls are reading big answers (over ${mb} MB at once), and ${call} waited its turn too long, so its answer was not read. Try again in a moment, with fewer calls at once or asking for less (a smaller limit, or filter with network_id); an operator can raise NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT.`;
   }
   if (error instanceof ResponseShapeError) {
     return `The service's answer to ${call} (HTTP ${error.status}) was not what the API describes: ${error.problem}. Check that NETWORK_DISCOVERY_BASE_URL points at a Scanopy service (0.14 to 0.17) and not a proxy or login page.`;

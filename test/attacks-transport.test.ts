@@ -1,0 +1,234 @@
+// Issue 19's transport defences: header tricklers and made-up keys cannot lock out a real caller; big answers take turns.
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCallerQueues, UNVERIFIED_QUEUE } from '../src/api/caller-queues.js';
+import { type HttpOptions, type HttpServerHandle, startHttpServer } from '../src/cli/http.js';
+import { createRuntime, type Runtime } from '../src/compose.js';
+import { parseConfig } from '../src/config.js';
+import { createLogger } from '../src/log.js';
+import { createRedactor } from '../src/safety/redact.js';
+import { type SampleApi, startFakeApi } from './fake-api.js';
+import { textOf, useHarness } from './harness.js';
+import { connectHttp } from './http-client.js';
+
+const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function instance(
+  api: SampleApi,
+  env: Record<string, string>,
+  options: Partial<HttpOptions> = {},
+): Promise<{ handle: HttpServerHandle; runtime: Runtime }> {
+  const parsed = parseConfig({ NETWORK_DISCOVERY_BASE_URL: api.url.href, ...env });
+  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+  const redactor = createRedactor();
+  const log = createLogger(redactor, () => {});
+  const runtime = createRuntime({
+    config: parsed.config,
+    baseUrl: api.url,
+    redactor,
+    log,
+    audit: () => {},
+  });
+  const handle = await startHttpServer(
+    runtime,
+    {
+      host: '127.0.0.1',
+      port: 0,
+      allowedHosts: [],
+      maxConnections: runtime.httpMaxConnections,
+      maxHeaderSockets: runtime.httpMaxHeaderSockets,
+      ...options,
+    },
+    log,
+  );
+  cleanups.push(() => handle.close().then(runtime.close));
+  return { handle, runtime };
+}
+
+/**
+ * Keeps `count` sockets sending a request head one byte at a time, each reopened when the server
+ * drops it, until stopped: the slowloris that held every slot of --http.
+ */
+function trickleHeaders(url: URL, count: number): { stop(): void; dropped(): number } {
+  let stopped = false;
+  let dropped = 0;
+  const open = new Set<Socket>();
+  const head = 'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ';
+  const start = () => {
+    if (stopped) return;
+    const socket = netConnect(Number(url.port), url.hostname);
+    open.add(socket);
+    socket.on('error', () => {});
+    socket.write(head);
+    const drip = setInterval(() => socket.write('a'), 200);
+    socket.on('close', () => {
+      clearInterval(drip);
+      open.delete(socket);
+      dropped += 1;
+      setTimeout(start, 50);
+    });
+  };
+  for (let i = 0; i < count; i++) start();
+  return {
+    stop() {
+      stopped = true;
+      for (const socket of open) socket.destroy();
+    },
+    dropped: () => dropped,
+  };
+}
+
+/** Callers with made-up keys calling tools in a loop until stopped. */
+async function madeUpKeyCallers(url: URL, count: number, clients: Client[]) {
+  let stopped = false;
+  const keys = Array.from({ length: count }, (_, i) => `scp_u_MADEUP${i}abcdefghijklmnopqrstuv`);
+  const callers = await Promise.all(
+    keys.map((key, i) => connectHttp(clients, url, { apiKey: key, name: `made-up-${i}` })),
+  );
+  const loops = callers.map(async (client) => {
+    for (let n = 0; !stopped; n++) {
+      const name = n % 3 === 2 ? 'get_version' : 'list_discoveries';
+      await client.callTool({ name, arguments: {} }).catch(() => undefined);
+      // Paced so the test measures the quota queues, not a CPU this process saturates itself.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+  return async () => {
+    stopped = true;
+    await Promise.all(loops);
+  };
+}
+
+describe('B. a header trickle and made-up keys do not lock out a real caller', () => {
+  it("during 64 trickling sockets and 60 made-up keys, each of a valid key's calls is answered within 2 s", async () => {
+    const api = await startFakeApi({ apiKeys: [KEY_ALICE] });
+    cleanups.push(() => api.close());
+    // A quota tight enough that the made-up keys keep it busy: 10 requests a second.
+    const { handle } = await instance(api, {
+      NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE: '600',
+      NETWORK_DISCOVERY_RATE_LIMIT_BURST: '10',
+    });
+    const clients: Client[] = [];
+    cleanups.push(() => Promise.all(clients.map((c) => c.close())).then(() => {}));
+    const alice = await connectHttp(clients, handle.url, { apiKey: KEY_ALICE, name: 'alice' });
+    // Alice has used the server before the attack: the service has accepted her key.
+    expect((await alice.callTool({ name: 'list_discoveries', arguments: {} })).isError).toBeFalsy();
+
+    const stopCallers = await madeUpKeyCallers(handle.url, 60, clients);
+    const trickle = trickleHeaders(handle.url, 64);
+    cleanups.push(() => trickle.stop());
+    try {
+      // Let both attacks fill what they can: the sockets, and the quota's queue.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      for (let i = 0; i < 5; i++) {
+        // The SDK's request timeout: a call not answered within 2 s rejects, failing the test.
+        const result = (await alice.callTool(
+          { name: 'list_discoveries', arguments: {} },
+          undefined,
+          { timeout: 2_000 },
+        )) as CallToolResult;
+        expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      }
+      // The attack was running: the server dropped trickling sockets to make room.
+      expect(trickle.dropped()).toBeGreaterThan(0);
+    } finally {
+      trickle.stop();
+      await stopCallers();
+    }
+  }, 60_000);
+});
+
+describe('B. quota queues are earned by accepted keys, and bounded', () => {
+  it('unaccepted keys and no key share one queue; accepted keys are remembered up to the bound', () => {
+    const queues = createCallerQueues(2);
+    expect(queues.queueFor('made-up-1')).toBe(UNVERIFIED_QUEUE);
+    expect(queues.queueFor('made-up-2')).toBe(UNVERIFIED_QUEUE);
+    expect(queues.queueFor(undefined)).toBe(UNVERIFIED_QUEUE);
+    queues.accept('alice');
+    queues.accept('bob');
+    expect(queues.queueFor('alice')).toBe('alice');
+    // A third accepted key forgets the least recently used (bob: alice was just used).
+    queues.accept('carol');
+    expect(queues.queueFor('bob')).toBe(UNVERIFIED_QUEUE);
+    expect([queues.queueFor('alice'), queues.queueFor('carol')]).toEqual(['alice', 'carol']);
+  });
+});
+
+/** A service on 127.0.0.1 answering every call but /api/version with `bytes`, trickled in 64 kB pieces. */
+async function bigAnswers(bytes: number): Promise<URL> {
+  const body = Buffer.from(`{"success":true,"data":[],"pad":"${'x'.repeat(bytes - 40)}"}`);
+  const server = createHttpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url?.startsWith('/api/version')) {
+      res.end('{"success":true,"data":{"api_version":1,"server_version":"0.14.13"}}');
+      return;
+    }
+    let at = 0;
+    const drip = setInterval(() => {
+      res.write(body.subarray(at, at + 65_536));
+      at += 65_536;
+      if (at >= body.length) {
+        clearInterval(drip);
+        res.end();
+      }
+    }, 5);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+}
+
+describe('C. a budget of response bytes in flight, shared by every call', () => {
+  const start = useHarness();
+
+  it('big answers beyond it wait their turn, and past the wait are refused saying why; every call is answered', async () => {
+    const baseUrl = await bigAnswers(1_000_000);
+    const h = await start({
+      baseUrl,
+      responseBytesInFlight: 100_000,
+      responseBudgetWaitMs: 300,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => h.call('list_discoveries', { limit: 5 })),
+    );
+    const refused = results.filter((r) => r.isError);
+    const read = results.filter((r) => !r.isError);
+    // The oldest read always goes on, so some answers are read whole...
+    expect(read.length, JSON.stringify(refused.map(textOf))).toBeGreaterThan(0);
+    // ...and the rest, having waited past the bound, are refused with what to do.
+    expect(refused.length).toBeGreaterThan(0);
+    for (const result of refused) {
+      expect(textOf(result)).toMatch(
+        /answers are too large to hold right now.*Try again in a moment.*NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT/,
+      );
+    }
+  });
+
+  it('with time to wait, every call is read whole in turn', async () => {
+    const baseUrl = await bigAnswers(500_000);
+    const h = await start({
+      baseUrl,
+      responseBytesInFlight: 100_000,
+      responseBudgetWaitMs: 20_000,
+      timeoutMs: 30_000,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => h.call('list_discoveries', { limit: 5 })),
+    );
+    expect(results.map((r) => r.isError ?? false)).toEqual([false, false, false, false]);
+  });
+});
