@@ -1,5 +1,6 @@
 // The MCP Apps view: its address and type, how a tool declares it, and the preview result that carries a Confirm button.
 import type { CredentialPreview } from '../confirm/credential-preview.js';
+import { withoutLines } from './credential-update-view.js';
 
 /** The one view resource: a single self-contained HTML document built from ui/. */
 export const APP_VIEW_URI = 'ui://network-discovery/app.html';
@@ -28,7 +29,10 @@ export function appPreviewResult(
   return {
     structured: {
       status: 'preview' as const,
-      ...(preview ? { preview: preview.text, changes: preview.changes } : {}),
+      // The warnings have a field of their own: the preview lines do not repeat them.
+      ...(preview
+        ? { preview: withoutLines(preview.text, preview.warnings), changes: preview.changes }
+        : {}),
       ...(preview && preview.warnings.length > 0 ? { warnings: preview.warnings } : {}),
       expires_at: approval.expiresAt.toISOString(),
       next_step: next,
