@@ -6,7 +6,7 @@ import { since } from './lib/stats.js';
 
 const CALLS = 1_000;
 const IN_FLIGHT = 50;
-/** src/api/http.ts: `connections ?? 16`, the undici pool size per origin. */
+/** src/api/transport/http.ts: `connections ?? 16`, the undici pool size per origin. */
 const POOL_SIZE = 16;
 
 export async function connectionsBench(): Promise<BenchResult> {

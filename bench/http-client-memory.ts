@@ -1,4 +1,4 @@
-// Target 10: why src/api/http.ts uses node:http: RSS of a process after one request with node:http, with undici, with neither.
+// Target 10: why src/api/transport/http.ts uses node:http: RSS of a process after one request with node:http, with undici, with neither.
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';

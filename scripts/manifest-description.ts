@@ -1,5 +1,5 @@
 // The manifest's long_description opens with the Scanopy versions this server supports, taken from the live profile table.
-import { NEWEST_KNOWN_VERSION, OLDEST_KNOWN_VERSION } from '../src/api/service-profile.js';
+import { NEWEST_KNOWN_VERSION, OLDEST_KNOWN_VERSION } from '../src/api/families/service-profile.js';
 
 /** "0.14.0" -> "0.14": every patch release of the oldest minor is supported. */
 const minorOf = (version: string): string => version.split('.').slice(0, 2).join('.');

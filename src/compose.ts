@@ -1,11 +1,11 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createApiClient } from './api/client.js';
+import { createVersionMemo } from './api/families/service-profile.js';
 import { createNameDirectories, createNameDirectory } from './api/name-directory.js';
-import { describeRetry } from './api/retry.js';
-import { createVersionMemo } from './api/service-profile.js';
 import { createSessionStore, type SessionStore } from './api/session.js';
-import { createTransport } from './api/transport.js';
+import { describeRetry } from './api/transport/retry.js';
+import { createTransport } from './api/transport/transport.js';
 import type { Config } from './config.js';
 import { createAppApprovals } from './confirm/app-approval.js';
 import { createAuditSink } from './confirm/audit.js';

@@ -4,7 +4,7 @@ import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCallerQueues, UNVERIFIED_QUEUE } from '../src/api/caller-queues.js';
+import { createCallerQueues, UNVERIFIED_QUEUE } from '../src/api/transport/caller-queues.js';
 import { type HttpOptions, type HttpServerHandle, startHttpServer } from '../src/cli/http.js';
 import { createRuntime, type Runtime } from '../src/compose.js';
 import { parseConfig } from '../src/config.js';
@@ -179,7 +179,7 @@ async function bigAnswers(bytes: number): Promise<URL> {
         clearInterval(drip);
         res.end();
       }
-    }, 5);
+    }, 20);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(

@@ -1,7 +1,7 @@
 // Regression tests for issue 11's attacks, through a real SDK client against a hostile sample service.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, QueueFullError } from '../src/api/rate-limiter.js';
+import { createRateLimiter, QueueFullError } from '../src/api/transport/rate-limiter.js';
 import { runDoctor } from '../src/cli/doctor.js';
 import { parseConfig } from '../src/config.js';
 import type { AuditRecord } from '../src/confirm/audit.js';

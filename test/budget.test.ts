@@ -3,7 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
-import { createHttpSender } from '../src/api/http.js';
+import { createHttpSender } from '../src/api/transport/http.js';
 import { createServer } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { generateDiscoveries, sampleData } from '../src/sample-api/data.js';

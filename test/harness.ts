@@ -9,8 +9,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
-import { describeRetry, type RetryPolicy } from '../src/api/retry.js';
-import { createTransport } from '../src/api/transport.js';
+import { describeRetry, type RetryPolicy } from '../src/api/transport/retry.js';
+import { createTransport } from '../src/api/transport/transport.js';
 import type { AppApprovals } from '../src/confirm/app-approval.js';
 import type { AuditSink } from '../src/confirm/audit.js';
 import type { CredentialWrite } from '../src/confirm/credential-write.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestSummary, withManifestSummary } from '../scripts/manifest-description.js';
 import { manifestLists } from '../scripts/manifest-lists.js';
-import { NEWEST_KNOWN_VERSION } from '../src/api/service-profile.js';
+import { NEWEST_KNOWN_VERSION } from '../src/api/families/service-profile.js';
 import { CLIENT_MARKER, envSchema } from '../src/config.js';
 import { ROOT } from './build-dist.js';
 import { type Harness, startHarness } from './harness.js';

@@ -1,12 +1,12 @@
 // Names beside ids: read from the sample API's lists, cached per caller, and a failing list never fails a tool.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
-import { createHttpSender } from '../src/api/http.js';
 import {
   createNameDirectories,
   createNameDirectory,
   NAMES_TTL_MS,
 } from '../src/api/name-directory.js';
+import { createHttpSender } from '../src/api/transport/http.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { SAMPLE_DAEMONS, SAMPLE_NETWORKS, SAMPLE_TAGS } from '../src/sample-api/data.js';
 import { sampleNames } from '../src/sample-api/names-data.js';

@@ -2,7 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiClient, createApiClient } from '../src/api/client.js';
-import { createTransport } from '../src/api/transport.js';
+import { createTransport } from '../src/api/transport/transport.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { ensureBuilt } from './build-dist.js';
 import { TEST_API_KEY } from './fake-api.js';

@@ -1,6 +1,6 @@
 // The client-side quota: bursts of tool calls never draw a 429 from a fake that enforces the service's quota.
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../src/api/rate-limiter.js';
+import { createRateLimiter } from '../src/api/transport/rate-limiter.js';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
 import { type Harness, useHarness } from './harness.js';
 

@@ -1,8 +1,8 @@
 // One server for Scanopy 0.14.13, 0.16.2 and 0.17.22: the sample API plays each, a real MCP client calls the tools.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
-import { createHttpSender } from '../src/api/http.js';
-import { profileFor } from '../src/api/service-profile.js';
+import { profileFor } from '../src/api/families/service-profile.js';
+import { createHttpSender } from '../src/api/transport/http.js';
 import { createRedactor } from '../src/safety/redact.js';
 import {
   SAMPLE_CREDENTIAL_ID,

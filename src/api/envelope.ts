@@ -3,8 +3,8 @@ import { errorCode, errorParams } from '../safety/error-fields.js';
 import { sanitizeJson, serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
-import type { RawResponse } from './http.js';
 import { type Envelope, envelopeSchema } from './schemas.js';
+import type { RawResponse } from './transport/http.js';
 
 const MAX_SERVICE_MESSAGE = 300;
 

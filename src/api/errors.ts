@@ -188,14 +188,19 @@ export class CancelledError extends ApiError {
   }
 }
 
+/** Why an operation cannot be done; the MCP layer words it for the model (the API names no tool). */
+export type UnsupportedReason =
+  | { readonly kind: 'not-snmp'; readonly id: string; readonly credentialType: string }
+  | { readonly kind: 'stored-v3'; readonly id: string }
+  | { readonly kind: 'to-v3' };
+
 /** This service version cannot do what was asked (a v3 credential's community...); nothing was sent. */
 export class UnsupportedOperationError extends ApiError {
   readonly kind = 'unsupported';
   constructor(
     endpoint: Endpoint,
-    /** Written for the model: what cannot be done, why, and what to do instead. */
-    readonly explanation: string,
+    readonly reason: UnsupportedReason,
   ) {
-    super(explanation, endpoint);
+    super(`${endpoint.method} ${endpoint.path} cannot be done: ${reason.kind}`, endpoint);
   }
 }

@@ -2,20 +2,20 @@
 import type { ApiClient } from '../api/client.js';
 import { createApiClient } from '../api/client.js';
 import { EndpointNotOfferedError, TimeoutError } from '../api/errors.js';
-import { createHttpSender } from '../api/http.js';
 import {
   describeProfile,
   NEWEST_KNOWN_VERSION,
   OLDEST_KNOWN_VERSION,
   profileFor,
-  toolSupport,
-} from '../api/service-profile.js';
+} from '../api/families/service-profile.js';
+import { createHttpSender } from '../api/transport/http.js';
 import { type Config, configSecrets, parseConfig } from '../config.js';
 import { CONFIRM_MODE_SHORT } from '../confirm/confirmation.js';
 import { describeError } from '../mcp/tool-error.js';
 import { createRedactor, type Redactor } from '../safety/redact.js';
 import { offersSnmpCredentialEndpoint, SUPPORTED_API_VERSION } from '../tools/get-version.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+import { toolSupport } from '../views/tool-support.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 

@@ -1,6 +1,6 @@
 // Asks a person before a write: a form where the client has forms, the app's Confirm button where it renders apps; the token only by opt-in.
 
-import { ToolMessageError } from '../tools/tool-message-error.js';
+import { ToolMessageError } from '../errors.js';
 import { type CallerApprovals, stateDigest } from './app-approval.js';
 import type { TokenProblem, TokenSigner } from './confirmation-token.js';
 import type { CredentialWrite } from './credential-write.js';

@@ -1,8 +1,8 @@
 // Reads the stored credential for the preview; when that fails, says why instead of failing the write.
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from '../api/errors.js';
+import type { CurrentState } from '../views/credential-preview.js';
 import { credentialView } from '../views/format.js';
-import type { CurrentState } from './credential-preview.js';
 
 export async function readCurrentCredential(
   api: ApiClient,

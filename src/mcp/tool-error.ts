@@ -15,8 +15,9 @@ import {
   TLS_HANDSHAKE_CODES,
   UnsupportedOperationError,
 } from '../api/errors.js';
-import { isUuid } from '../tools/schemas.js';
-import { ToolMessageError } from '../tools/tool-message-error.js';
+import { ToolMessageError } from '../errors.js';
+import { isUuid } from '../tools/uuid-argument.js';
+import { explainUnsupported } from './unsupported-operation.js';
 
 export interface ErrorContext {
   /** Whether the configured key has the user-key prefix, to explain 403 auth_daemon_required. */
@@ -71,7 +72,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
   }
   const call = `${error.endpoint.method} ${error.endpoint.path}`;
   if (error instanceof HttpError) return describeHttp(error, call, context);
-  if (error instanceof UnsupportedOperationError) return error.explanation;
+  if (error instanceof UnsupportedOperationError) return explainUnsupported(error.reason);
   if (error instanceof EndpointNotOfferedError) {
     const version = error.serverVersion ? ` (service version ${error.serverVersion})` : '';
     const hint = error.endpoint.path.includes('snmp-credentials') ? ` ${SNMP_ROUTE_HINT}` : '';

@@ -1,7 +1,7 @@
 // The sample API's `/api/v1/credentials` (Scanopy 0.15+): list by type, read, and the whole-object PUT.
 import type { StoredCredential } from './data.js';
 import type { SampleEra } from './era.js';
-import type { SampleRequest, SampleResponse } from './routes.js';
+import type { SampleRequest, SampleResponse } from './exchange.js';
 
 /** The response helpers routes.ts builds; shared so both route files answer alike. */
 export interface SampleKit {

@@ -2,21 +2,8 @@
 import { credentialRoutes, type SampleKit } from './credential-routes.js';
 import type { SampleData, StoredCredential } from './data.js';
 import { sampleEra } from './era.js';
+import type { SampleRequest, SampleResponse } from './exchange.js';
 import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
-
-export interface SampleRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly headers: Readonly<Record<string, string | undefined>>;
-  readonly body: string;
-}
-
-export interface SampleResponse {
-  readonly status: number;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body: string;
-}
 
 export interface RouteOptions {
   /** Keys accepted as user API keys; 'any' accepts every scp_u_ key (demo mode). */

@@ -2,12 +2,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type SampleData, sampleData } from './data.js';
-import {
-  createRoutes,
-  type RouteOptions,
-  type SampleRequest,
-  type SampleResponse,
-} from './routes.js';
+import type { SampleRequest, SampleResponse } from './exchange.js';
+import { createRoutes, type RouteOptions } from './routes.js';
 
 export interface RecordedRequest extends SampleRequest {
   readonly at: number;

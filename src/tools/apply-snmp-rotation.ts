@@ -4,11 +4,11 @@ import { APPROVAL_PROBLEM_TEXT, stateDigest } from '../confirm/app-approval.js';
 import { writeCredential } from '../confirm/credential-write.js';
 import { readCurrentCredential } from '../confirm/current-credential.js';
 import { writeAuditor } from '../confirm/write-audit.js';
+import { ToolMessageError } from '../errors.js';
 import { APP_ONLY_TOOL_META } from '../views/app-view.js';
 import { updatedResult } from '../views/credential-update-view.js';
+import { credentialOutput } from '../views/shapes.js';
 import { defineTool } from './define-tool.js';
-import { credentialOutput } from './schemas.js';
-import { ToolMessageError } from './tool-message-error.js';
 
 const TOOL = 'apply_snmp_rotation';
 const AGAIN =

@@ -1,12 +1,6 @@
-// Collects discoveries within the result budget: limit 0 reads pages of 1,000 only until the budget is full.
-import type { Pagination } from '../api/schemas.js';
-import {
-  discoveryLine,
-  groupHeading,
-  groupKey,
-  type LeanDiscovery,
-  leanDiscovery,
-} from '../views/discovery-format.js';
+// Collects discoveries from the API: limit 0 reads pages of 1,000 only until the result budget (views/result-budget.ts) is full.
+import { leanDiscovery } from '../views/discovery-format.js';
+import { type BudgetedDiscoveries, createBudgetFiller } from '../views/result-budget.js';
 import type { ToolContext } from './define-tool.js';
 
 export const PAGE_SIZE = 1000;
@@ -15,66 +9,12 @@ export const PAGE_SIZE = 1000;
  * most this many pages, then says where to go on.
  */
 export const MAX_PAGES_PER_CALL = 20;
-/** Room for the summary, the footer, the warnings and the structured envelope around the items. */
-const RESERVED_BYTES = 1_500;
-/** What names of a new group may add (heading and the structured names map), before they are known. */
-const NAMES_ALLOWANCE = 240;
 
-export interface CollectedDiscoveries {
-  readonly discoveries: LeanDiscovery[];
-  readonly pagination: Pagination;
+/** `omitted` is set when the budget (or the page bound) cut the list. */
+export interface CollectedDiscoveries extends BudgetedDiscoveries {
   readonly skipped: number;
   readonly outsideFilter: number;
-  /** Set when the budget (or the page bound) cut the list: how many were left out, where to go on. */
-  readonly omitted?: { readonly count: number; readonly nextOffset: number };
   readonly stoppedAfterPages?: number;
-}
-
-export const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
-
-const noNames = () => undefined;
-
-/** Adds items while their text line, group heading and JSON (twice: both channels) still fit. */
-function createFiller(budget: number) {
-  const items: LeanDiscovery[] = [];
-  const groups = new Set<string>();
-  let used = RESERVED_BYTES;
-  return {
-    items,
-    add(item: LeanDiscovery): boolean {
-      const key = groupKey(item);
-      const heading = groups.has(key)
-        ? 0
-        : byteLength(groupHeading(item, PAGE_SIZE * 100, (id) => id)) + 1 + NAMES_ALLOWANCE;
-      const cost =
-        byteLength(JSON.stringify(item)) + 1 + byteLength(discoveryLine(item, noNames)) + 1;
-      if (used + heading + cost > budget) return false;
-      used += heading + cost;
-      groups.add(key);
-      items.push(item);
-      return true;
-    },
-  };
-}
-
-/**
- * A page cut to the budget item by item, for when it does not fit whole. `offset` is where the
- * page starts; with `limit` 0 the pagination describes the whole listing.
- */
-export function cutToBudget<T extends Pick<CollectedDiscoveries, 'discoveries' | 'pagination'>>(
-  collected: T,
-  budget: number,
-): T {
-  const filler = createFiller(budget);
-  const kept = collected.discoveries.findIndex((item) => !filler.add(item));
-  if (kept === -1) return collected;
-  const nextOffset = collected.pagination.offset + kept;
-  return {
-    ...collected,
-    discoveries: filler.items,
-    pagination: { ...collected.pagination, has_more: true },
-    omitted: { count: collected.pagination.total_count - nextOffset, nextOffset },
-  };
 }
 
 interface Args {
@@ -87,7 +27,7 @@ interface Args {
 type Context = Pick<ToolContext, 'api' | 'signal' | 'maxResultBytes' | 'progress'>;
 
 /**
- * One page as the service sent it (list-discoveries.ts fits it to the budget), or, for limit 0,
+ * One page as the service sent it (presentWithinBudget fits it to the budget), or, for limit 0,
  * pages of 1,000 until the budget is full: 20,000 discoveries never sit in memory at once.
  */
 export async function collectDiscoveries(
@@ -101,7 +41,7 @@ export async function collectDiscoveries(
       { ...filters, limit: args.limit, offset: args.offset },
       signal,
     );
-    // Not cut here: the common page fits whole, and list-discoveries.ts measures it once.
+    // Not cut here: the common page fits whole, and presentWithinBudget measures it once.
     return {
       discoveries: page.items.map(leanDiscovery),
       pagination: page.pagination,
@@ -117,7 +57,7 @@ async function collectAll(
   filters: Pick<Args, 'network_id' | 'daemon_id'>,
   context: Context,
 ): Promise<CollectedDiscoveries> {
-  const filler = createFiller(context.maxResultBytes);
+  const filler = createBudgetFiller(context.maxResultBytes);
   let offset = args.offset;
   let total = offset;
   let skipped = 0;

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
+import { ToolMessageError } from '../errors.js';
 import { VIEW_TOOL_META } from '../views/app-view.js';
 import type { Place } from '../views/discovery-format.js';
 import {
@@ -9,17 +10,12 @@ import {
   discoveriesStructured,
   discoveriesText,
 } from '../views/discovery-list-view.js';
-import { jsonOf } from '../views/result-json.js';
+import { presentWithinBudget } from '../views/result-budget.js';
+import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
-import {
-  byteLength,
-  type CollectedDiscoveries,
-  collectDiscoveries,
-  cutToBudget,
-} from './discovery-pages.js';
+import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
-import { discoveryListOutput, uuid } from './schemas.js';
-import { ToolMessageError } from './tool-message-error.js';
+import { uuid } from './uuid-argument.js';
 
 /** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
 const LIST_KINDS: readonly NamedKind[] = ['networks', 'daemons', 'tags'];
@@ -73,41 +69,6 @@ function viewOf(
   };
 }
 
-/**
- * Both channels within the budget: the common page fits whole and is measured once; one that does
- * not is cut by the item-by-item estimate, checked, and if the estimate was short cut 5% more.
- */
-function present(view: DiscoveryListView, budget: number) {
-  let estimated = false;
-  for (;;) {
-    const structured = discoveriesStructured(view);
-    const text = discoveriesText(view);
-    if (
-      byteLength(text) + byteLength(jsonOf(structured)) <= budget ||
-      view.discoveries.length === 0
-    ) {
-      return { structured, text };
-    }
-    if (!estimated) {
-      estimated = true;
-      const cut = cutToBudget(view, budget);
-      if (cut !== view) {
-        view = cut;
-        continue;
-      }
-    }
-    const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
-    const discoveries = view.discoveries.slice(0, -drop);
-    const nextOffset = view.pagination.offset + discoveries.length;
-    view = {
-      ...view,
-      discoveries,
-      pagination: { ...view.pagination, has_more: true },
-      omitted: { count: view.pagination.total_count - nextOffset, nextOffset },
-    };
-  }
-}
-
 async function listed(args: Args & { limit: number; offset: number }, context: ToolContext) {
   const { api, signal } = context;
   const reading = context.names.read(api, LIST_KINDS, signal);
@@ -122,7 +83,11 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
-  return present(viewOf(collected, filters, names, await place()), context.maxResultBytes);
+  return presentWithinBudget(
+    viewOf(collected, filters, names, await place()),
+    context.maxResultBytes,
+    (view) => ({ structured: discoveriesStructured(view), text: discoveriesText(view) }),
+  );
 }
 
 export const listDiscoveries = defineTool({

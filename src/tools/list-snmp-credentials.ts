@@ -1,9 +1,11 @@
 // list_snmp_credentials: the organization's SNMP credentials, or one by id; the community never shown.
 import * as z from 'zod';
 import { credentialsResult } from '../views/credential-list-view.js';
-import { credentialLine, credentialView } from '../views/format.js';
+import { credentialView } from '../views/format.js';
+import { credentialsWithinBudget } from '../views/result-budget.js';
+import { credentialOutput, paginationOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
-import { type CredentialOutput, credentialOutput, paginationOutput, uuid } from './schemas.js';
+import { uuid } from './uuid-argument.js';
 
 export const listSnmpCredentials = defineTool({
   name: 'list_snmp_credentials',
@@ -36,7 +38,7 @@ export const listSnmpCredentials = defineTool({
     }
     const page = await api.listSnmpCredentials({ limit: args.limit, offset: args.offset }, signal);
     const all = page.items.map(credentialView);
-    const credentials = withinBudget(all, maxResultBytes);
+    const credentials = credentialsWithinBudget(all, maxResultBytes);
     const { nameOf, notes } = await reading;
     return credentialsResult({
       credentials,
@@ -49,15 +51,3 @@ export const listSnmpCredentials = defineTool({
     });
   },
 });
-
-/** The leading credentials whose text and structured forms fit the budget, with room to spare. */
-function withinBudget(credentials: CredentialOutput[], budget: number): CredentialOutput[] {
-  let used = 1_000;
-  let count = 0;
-  for (const credential of credentials) {
-    used += JSON.stringify(credential).length + credentialLine(credential).length + 2;
-    if (used > budget) break;
-    count++;
-  }
-  return credentials.slice(0, count);
-}

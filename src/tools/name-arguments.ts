@@ -1,9 +1,9 @@
 // Turns a `network` or `daemon` name argument into its id: exact, else one case-insensitive match.
 import type { Named, NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
+import { ToolMessageError } from '../errors.js';
 import { serviceText } from '../safety/sanitize.js';
 import { unmarkServiceData } from '../safety/service-data-mark.js';
-import { ToolMessageError } from './tool-message-error.js';
 
 /** Candidates listed in an error, at most: enough to pick from, never the whole list. */
 const MAX_CANDIDATES = 10;

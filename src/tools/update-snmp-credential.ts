@@ -1,23 +1,24 @@
 // update_snmp_credential: replaces a credential's fields after a person confirms; never echoes the secret.
 import * as z from 'zod';
 import { CancelledError } from '../api/errors.js';
-import type { ServiceProfile } from '../api/service-profile.js';
+import type { ServiceProfile } from '../api/families/service-profile.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
 import { TOKEN_PROBLEM_TEXT, type TokenProblem } from '../confirm/confirmation-token.js';
+import { type CredentialWrite, writeCredential } from '../confirm/credential-write.js';
+import { readCurrentCredential } from '../confirm/current-credential.js';
+import { confirmationFailureRecord, decisionRecord, writeAuditor } from '../confirm/write-audit.js';
+import { ToolMessageError } from '../errors.js';
+import { isRedactionPlaceholder } from '../safety/placeholder.js';
+import { appPreviewResult, VIEW_TOOL_META } from '../views/app-view.js';
 import {
   type CredentialPreview,
   type CurrentState,
   credentialPreview,
-} from '../confirm/credential-preview.js';
-import { type CredentialWrite, writeCredential } from '../confirm/credential-write.js';
-import { readCurrentCredential } from '../confirm/current-credential.js';
-import { confirmationFailureRecord, decisionRecord, writeAuditor } from '../confirm/write-audit.js';
-import { isRedactionPlaceholder } from '../safety/placeholder.js';
-import { ToolMessageError } from '../tools/tool-message-error.js';
-import { appPreviewResult, VIEW_TOOL_META } from '../views/app-view.js';
+} from '../views/credential-preview.js';
 import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
+import { credentialOutput } from '../views/shapes.js';
 import { defineTool } from './define-tool.js';
-import { credentialOutput, uuid } from './schemas.js';
+import { uuid } from './uuid-argument.js';
 
 export class PlaceholderCommunityError extends ToolMessageError {
   constructor() {

@@ -1,5 +1,5 @@
 // The MCP Apps view: its address and type, how a tool declares it, and the preview result that carries a Confirm button.
-import type { CredentialPreview } from '../confirm/credential-preview.js';
+import type { CredentialPreview } from './credential-preview.js';
 import { withoutLines } from './credential-update-view.js';
 
 /** The one view resource: a single self-contained HTML document built from ui/. */

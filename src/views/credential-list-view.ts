@@ -1,8 +1,9 @@
 // list_snmp_credentials' result for both channels: the credentials, tag names beside ids, and the next step.
 import type { Pagination } from '../api/schemas.js';
-import type { CredentialOutput } from '../tools/schemas.js';
 import type { NameOf } from './discovery-format.js';
 import { credentialLine, plural } from './format.js';
+import { cutByBudget, moreAfter } from './result-budget.js';
+import type { CredentialOutput } from './shapes.js';
 
 export interface CredentialListView {
   readonly credentials: CredentialOutput[];
@@ -28,10 +29,9 @@ function nextStepOf(view: CredentialListView): string | undefined {
   if (!pagination) return undefined;
   const last = pagination.offset + view.credentials.length;
   if (view.omitted > 0) {
-    return `${view.omitted} more not shown to stay within the result budget: call again with offset ${last} and a smaller limit.`;
+    return cutByBudget(view.omitted, last, 'and a smaller limit');
   }
-  if (pagination.has_more)
-    return `${pagination.total_count - last} more: call again with offset ${last}.`;
+  if (pagination.has_more) return moreAfter(pagination.total_count - last, last);
   return undefined;
 }
 

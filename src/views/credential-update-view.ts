@@ -1,8 +1,8 @@
 // update_snmp_credential's results (preview, declined, updated), each rendered for both channels.
-import type { CredentialPreview } from '../confirm/credential-preview.js';
-import type { CredentialOutput } from '../tools/schemas.js';
+import type { CredentialPreview } from './credential-preview.js';
 import type { NameOf } from './discovery-format.js';
 import { credentialLine } from './format.js';
+import type { CredentialOutput } from './shapes.js';
 
 /** What changes, and warnings only when there are some: no empty lists reach the model. */
 const previewFields = (preview: CredentialPreview | undefined) => {

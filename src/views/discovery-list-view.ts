@@ -12,6 +12,7 @@ import {
   type Place,
 } from './discovery-format.js';
 import { plural } from './format.js';
+import { cutByBudget, moreAfter } from './result-budget.js';
 
 export interface DiscoveryListView {
   readonly discoveries: LeanDiscovery[];
@@ -73,11 +74,14 @@ function nextStepOf(view: DiscoveryListView): string | undefined {
     if (view.stoppedAfterPages) {
       return `${count} more not read: stopped after ${view.stoppedAfterPages} pages; call again with offset ${nextOffset}.`;
     }
-    return `${count} more not shown to stay within the result budget: call again with offset ${nextOffset} and limit ${Math.max(1, discoveries.length)}, or narrow with network_id${view.place === 'site' ? " (the site's id)" : ''} or daemon_id (or network or daemon by name).`;
+    return cutByBudget(
+      count,
+      nextOffset,
+      `and limit ${Math.max(1, discoveries.length)}, or narrow with network_id${view.place === 'site' ? " (the site's id)" : ''} or daemon_id (or network or daemon by name)`,
+    );
   }
   const last = pagination.offset + discoveries.length;
-  if (pagination.has_more)
-    return `${pagination.total_count - last} more: call again with offset ${last}.`;
+  if (pagination.has_more) return moreAfter(pagination.total_count - last, last);
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 // Pure helpers that render results as compact text for a model.
 import type { SnmpCredential } from '../api/schemas.js';
-import type { CredentialOutput } from '../tools/schemas.js';
+import type { CredentialOutput } from './shapes.js';
 
 /** An ISO timestamp shortened to minutes, UTC: enough to act on, half the bytes. */
 export function shortTime(iso: string | null | undefined): string | undefined {

@@ -1,5 +1,5 @@
 // A client-side token bucket shaped like the service's quota, shared fairly between callers.
-import { ApiError, type Endpoint } from './errors.js';
+import { ApiError, type Endpoint } from '../errors.js';
 
 export interface RateLimiter {
   /**

@@ -1,6 +1,14 @@
 // Keeps a filtered discovery listing honest: items outside the requested network or daemon are dropped and counted.
-import type { DiscoveryQuery, Page } from './client.js';
-import type { Discovery } from './schemas.js';
+import type { Page } from '../request.js';
+import type { Discovery } from '../schemas.js';
+
+/** The filter and page of a discovery listing, as the tool asks for it (network_id on every version). */
+export type DiscoveryQuery = {
+  readonly network_id?: string | undefined;
+  readonly daemon_id?: string | undefined;
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
+};
 
 /**
  * Drops and counts items outside the requested network or daemon: a service that ignored the

@@ -1,13 +1,14 @@
 // SNMP credentials on 0.15+ (`/api/v1/credentials`): list by type, read, and a whole-object update.
-import type { Page, PageQuery, Requester, RequestSpec } from './client.js';
-import { UnsupportedOperationError } from './errors.js';
+
+import { UnsupportedOperationError } from '../errors.js';
+import type { Page, PageQuery, Requester, RequestSpec } from '../request.js';
 import {
   credentialRecordSchema,
   type SnmpCredential,
   type SnmpCredentialUpdate,
   snmpCredentialRecordSchema,
   snmpVersionOf,
-} from './schemas.js';
+} from '../schemas.js';
 import type { ServiceProfile, SnmpCredentialType } from './service-profile.js';
 
 const ROUTE = '/api/v1/credentials';
@@ -97,10 +98,7 @@ export async function getSnmpCredential(
 }
 
 function notSnmp(spec: RequestSpec, id: string, type: string): UnsupportedOperationError {
-  return new UnsupportedOperationError(
-    spec,
-    `Credential ${id} is a ${type.slice(0, 40)} credential, not an SNMP one; nothing was changed. Call list_snmp_credentials for the SNMP credentials' ids.`,
-  );
+  return new UnsupportedOperationError(spec, { kind: 'not-snmp', id, credentialType: type });
 }
 
 /**
@@ -149,8 +147,6 @@ export async function updateSnmpCredential(
 function v3Refusal(spec: RequestSpec, id: string, storedV3: boolean): UnsupportedOperationError {
   return new UnsupportedOperationError(
     spec,
-    storedV3
-      ? `Credential ${id} is SNMPv3: it has no community (it authenticates with a user, auth and privacy passwords), so update_snmp_credential cannot rotate it; nothing was sent. Change SNMPv3 secrets in Scanopy's web UI.`
-      : `This Scanopy version keeps SNMPv3 settings (user, auth and privacy passwords) that a community cannot supply, so a credential cannot be turned into v3 here; nothing was sent. Call again without version, or with version "V2c".`,
+    storedV3 ? { kind: 'stored-v3', id } : { kind: 'to-v3' },
   );
 }

@@ -1,18 +1,5 @@
-// zod pieces shared by tool input and output schemas.
+// The output shapes of the tools: what structuredContent holds, as zod schemas.
 import * as z from 'zod';
-
-/** 8-4-4-4-12 hex, any case: the service's ids. */
-const UUID = /^[\da-fA-F]{8}(-[\da-fA-F]{4}){3}-[\da-fA-F]{12}$/;
-
-/** Whether `value` is one of the service's ids. */
-export const isUuid = (value: string | undefined): boolean =>
-  value !== undefined && UUID.test(value);
-/**
- * Checked here with the regex; advertised as `format: uuid` (15 bytes) rather than the pattern
- * (64): six id arguments sit in the catalog, which stays in the model's context all conversation.
- */
-export const uuid = () =>
-  z.string().refine(isUuid, 'must be a UUID (8-4-4-4-12 hex digits)').meta({ format: 'uuid' });
 
 /** Output schemas describe, they do not police: plain numbers, not int's ±2^53 bounds. */
 export const paginationOutput = z.object({
@@ -61,4 +48,29 @@ export const discoveryListOutput = {
   truncated: z.boolean().optional(),
   next_step: z.string().optional(),
   warnings: z.array(z.string()).optional(),
+};
+
+/** get_version's structured answer. */
+export const versionOutput = {
+  api_version: z.number(),
+  server_version: z.string(),
+  mcp_server_version: z.string(),
+  api_version_supported: z.boolean(),
+  snmp_credential_endpoint: z.boolean(),
+  endpoint_family: z.string(),
+  version_tested: z.boolean(),
+};
+
+/** get_unseen_release_notes' structured answer: one-line headings, http(s) addresses, markdown notes. */
+export const releaseNotesOutput = {
+  releases: z.array(
+    z.object({
+      version: z.string(),
+      title: z.string(),
+      date: z.string(),
+      url: z.string(),
+      notes: z.string(),
+    }),
+  ),
+  changelog_url: z.string().optional(),
 };

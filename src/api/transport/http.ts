@@ -10,7 +10,7 @@ import {
   ResponsesBusyError,
   ResponseTooLargeError,
   TimeoutError,
-} from './errors.js';
+} from '../errors.js';
 import { BudgetWaitExpired, createResponseBudget, type ResponseBudget } from './response-budget.js';
 
 export interface RawRequest {

@@ -86,33 +86,6 @@ export function describeProfile(profile: ServiceProfile): string {
   }
 }
 
-export type ToolName =
-  | 'list_discoveries'
-  | 'list_snmp_credentials'
-  | 'update_snmp_credential'
-  | 'get_unseen_release_notes'
-  | 'get_version';
-
-/** What each tool does on this family, for get_version and doctor. */
-export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
-  const snmp =
-    profile.family === '0.14'
-      ? 'works (/api/v1/snmp-credentials)'
-      : `works (/api/v1/credentials, ${profile.snmpCredentialTypes.join('/')})`;
-  return {
-    list_discoveries: profile.sites
-      ? 'works (Scanopy calls networks sites here: network and network_id take a site, sent as site_id)'
-      : 'works (filter network_id)',
-    list_snmp_credentials: snmp,
-    update_snmp_credential:
-      profile.family === '0.14'
-        ? 'works (replaces the credential)'
-        : `works for ${profile.family === '0.17' ? 'SNMPv1/v2c' : 'SNMPv2c'} (whole credential read and sent back; v3 refused)`,
-    get_unseen_release_notes: 'not offered by any Scanopy release (the tool says so)',
-    get_version: 'works',
-  };
-}
-
 /**
  * What is known of one service's version. The composition root shares one across every client of
  * the base URL, so HTTP mode (a client per request) asks GET /api/version once, not per request.

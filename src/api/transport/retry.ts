@@ -1,6 +1,6 @@
 // Wraps the raw sender with the quota and a retry loop: 429 for every method, transient failures for GET.
-import { retryAfter } from './envelope.js';
-import { CancelledError, isLastingTlsFailure, NetworkError } from './errors.js';
+import { retryAfter } from '../envelope.js';
+import { CancelledError, isLastingTlsFailure, NetworkError } from '../errors.js';
 import type { HttpSender, RawRequest, RawResponse } from './http.js';
 import { BusyError, QueueFullError, type RateLimiter } from './rate-limiter.js';
 

@@ -1,7 +1,7 @@
 // The before/after of an SNMP credential update, as a person reads it before confirming.
 import { quotable } from '../safety/sanitize.js';
-import type { CredentialOutput } from '../tools/schemas.js';
-import { namedIds } from '../views/format.js';
+import { namedIds } from './format.js';
+import type { CredentialOutput } from './shapes.js';
 
 /** What the update will write (the community is never part of it). */
 export interface CredentialChange {

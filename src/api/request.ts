@@ -1,0 +1,253 @@
+// The request core every endpoint uses: URL, auth, session login, envelope and paging; knows nothing of MCP.
+import type { Redactor } from '../safety/redact.js';
+import { interpretResponse } from './envelope.js';
+import {
+  type Endpoint,
+  EndpointNotOfferedError,
+  HttpError,
+  LoginError,
+  MissingCredentialError,
+  ResponseShapeError,
+} from './errors.js';
+import type { VersionMemo } from './families/service-profile.js';
+import { type Envelope, type Pagination, paginationSchema } from './schemas.js';
+import { type LoginBudget, type LoginFn, type SessionStore, sessionCookie } from './session.js';
+import type { HttpSender, RawResponse } from './transport/http.js';
+
+export type PageQuery = {
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
+};
+
+/** A page of a list endpoint; items that could not be read are counted, not fatal. */
+export interface Page<T> {
+  readonly items: T[];
+  readonly skipped: number;
+  readonly pagination: Pagination;
+  /** Items the service returned outside the requested filter; dropped. */
+  readonly outsideFilter?: number;
+}
+
+/** What the request core needs: where the service is, how to prove who we are, how to send. */
+export interface RequestOptions {
+  readonly baseUrl: URL;
+  readonly apiKey?: string | undefined;
+  /** Email and password to log in with when a session-only endpoint has no session. */
+  readonly login?: { readonly email: string; readonly password: string } | undefined;
+  readonly userAgent: string;
+  readonly sender: HttpSender;
+  readonly redactor: Redactor;
+}
+
+const LOGIN_ENDPOINT: Endpoint = { method: 'POST', path: '/api/auth/login' };
+
+type Auth = 'none' | 'apiKey' | 'sessionOrApiKey';
+
+export interface RequestSpec {
+  readonly method: 'GET' | 'PUT' | 'POST';
+  readonly path: string;
+  readonly auth: Auth;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** What every endpoint, the client's own and the per-family files, needs to talk to the service. */
+export interface Requester {
+  request(spec: RequestSpec): Promise<Envelope>;
+  /** The `data` of a success answer exactly as sent (not sanitized): for sending a record back. */
+  readExact(spec: RequestSpec): Promise<unknown>;
+  listPage<T>(spec: RequestSpec, schema: ItemSchema<T>, query: PageQuery): Promise<Page<T>>;
+  shapeError(spec: Pick<RequestSpec, 'method' | 'path'>, problem: string): ResponseShapeError;
+  redact(secret: string): void;
+}
+
+type ItemSchema<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+};
+
+/** The request core over one session store and one version memo (both may be shared by clients). */
+export function createRequester(
+  options: RequestOptions,
+  session: SessionStore,
+  memo: VersionMemo,
+): Requester {
+  const exchange = (spec: RequestSpec, auth: Record<string, string>) => send(options, spec, auth);
+
+  const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    try {
+      const envelope = interpretResponse(
+        endpoint,
+        response,
+        memo.reported,
+        options.redactor.redact,
+      );
+      memo.reported = envelope.meta?.server_version ?? memo.reported;
+      return envelope;
+    } catch (error) {
+      // A versioned route that is not there: the service may have been upgraded under us.
+      if (error instanceof EndpointNotOfferedError && spec.path.startsWith('/api/v1/')) {
+        memo.inDoubt = true;
+      }
+      throw error;
+    }
+  };
+
+  const bearer = (spec: RequestSpec): Record<string, string> => {
+    if (spec.auth === 'none') return {};
+    if (options.apiKey) return { authorization: `Bearer ${options.apiKey}` };
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    throw new MissingCredentialError(endpoint, spec.auth === 'apiKey' ? 'apiKey' : 'session');
+  };
+
+  /** Sends the password once and keeps only the session_id cookie of the answer. */
+  const login: LoginFn = async () => {
+    const spec = {
+      method: 'POST',
+      path: LOGIN_ENDPOINT.path,
+      auth: 'none',
+      body: { email: options.login?.email, password: options.login?.password },
+    } as const;
+    const response = await exchange(spec, {});
+    const id = response.status < 300 ? sessionCookie(response.headers['set-cookie']) : undefined;
+    if (id) {
+      options.redactor.add(id);
+      return id;
+    }
+    throw loginFailure(response);
+  };
+
+  const loginFailure = (response: RawResponse): Error => {
+    if (response.status < 300) {
+      return new LoginError(LOGIN_ENDPOINT, response.status, 'the answer set no session_id cookie');
+    }
+    try {
+      interpret({ ...LOGIN_ENDPOINT, method: 'POST', auth: 'none' }, response);
+    } catch (error) {
+      // Rate limits and gateway failures say nothing about the password: report them as they are.
+      if (error instanceof HttpError && (error.status === 429 || error.status >= 502)) return error;
+      if (error instanceof HttpError) {
+        return new LoginError(LOGIN_ENDPOINT, response.status, error.detail.serviceMessage);
+      }
+    }
+    return new LoginError(LOGIN_ENDPOINT, response.status, undefined);
+  };
+
+  /**
+   * Session-only endpoints: the configured session, else a login with email and password, else
+   * the API key. A 401 with a session earns one fresh login, unless this call has just logged in.
+   */
+  const sessionRequest = async (spec: RequestSpec): Promise<Envelope> => {
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    const budget: LoginBudget = { spent: false };
+    const id = await session.current(login, budget, endpoint, spec.signal);
+    const first = await exchange(spec, { cookie: `session_id=${id}` });
+    if (first.status !== 401) return interpret(spec, first);
+    const renewed = await session.renew(id, login, budget, endpoint, spec.signal);
+    if (!renewed) return interpret(spec, first);
+    return interpret(spec, await exchange(spec, { cookie: `session_id=${renewed}` }));
+  };
+
+  const request = async (spec: RequestSpec): Promise<Envelope> => {
+    if (spec.auth === 'sessionOrApiKey' && session.available) return sessionRequest(spec);
+    return interpret(spec, await exchange(spec, bearer(spec)));
+  };
+
+  /** Parses a list envelope item by item: one odd item never fails the page. */
+  const listPage = async <T>(
+    spec: RequestSpec,
+    schema: ItemSchema<T>,
+    query: PageQuery,
+  ): Promise<Page<T>> => {
+    const page = pageOf(await request(spec), schema, query);
+    if (!page) throw shapeError(spec, 'data is not a list');
+    return page;
+  };
+
+  const shapeError = (spec: Pick<RequestSpec, 'method' | 'path'>, problem: string) =>
+    new ResponseShapeError({ method: spec.method, path: spec.path }, 200, problem);
+
+  return {
+    request,
+    listPage,
+    shapeError,
+    redact: (secret) => options.redactor.add(secret),
+    async readExact(spec) {
+      const response = await exchange(spec, bearer(spec));
+      interpret(spec, response);
+      return (JSON.parse(response.text) as { data?: unknown }).data;
+    },
+  };
+}
+
+/** One request on the wire: the URL under the base path, the headers, the JSON body. */
+function send(
+  options: RequestOptions,
+  spec: RequestSpec,
+  auth: Record<string, string>,
+): Promise<RawResponse> {
+  const url = new URL(
+    `${options.baseUrl.pathname.replace(/\/$/, '')}${spec.path}`,
+    options.baseUrl,
+  );
+  for (const [key, value] of Object.entries(spec.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': options.userAgent,
+    ...auth,
+  };
+  let body: string | undefined;
+  if (spec.body !== undefined) {
+    body = JSON.stringify(spec.body);
+    headers['content-type'] = 'application/json';
+  }
+  const endpoint: Endpoint = { method: spec.method, path: spec.path };
+  return options.sender.send({ endpoint, url, headers, body, signal: spec.signal });
+}
+
+/** The page a list envelope holds, item by item; undefined when `data` is not a list. */
+function pageOf<T>(
+  envelope: Envelope,
+  schema: ItemSchema<T>,
+  query: PageQuery,
+): Page<T> | undefined {
+  if (!Array.isArray(envelope.data)) return undefined;
+  const items: T[] = [];
+  for (const raw of envelope.data) {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) items.push(parsed.data);
+  }
+  const fallback = {
+    total_count: envelope.data.length + (query.offset ?? 0),
+    limit: query.limit ?? 50,
+    offset: query.offset ?? 0,
+    has_more: false,
+  };
+  const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
+  return {
+    items,
+    skipped: envelope.data.length - items.length,
+    pagination: correctedPagination(
+      pagination.success ? pagination.data : fallback,
+      envelope.data.length,
+    ),
+  };
+}
+
+/**
+ * With limit=0 real servers report has_more=true whenever anything exists; "more" is
+ * recomputed from the counts, and limit 0 is always the last page.
+ */
+export function correctedPagination(pagination: Pagination, returned: number): Pagination {
+  const hasMore =
+    pagination.limit === 0 ? false : pagination.offset + returned < pagination.total_count;
+  return {
+    total_count: pagination.total_count,
+    limit: pagination.limit,
+    offset: pagination.offset,
+    has_more: hasMore,
+  };
+}
