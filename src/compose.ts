@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import { createAppApprovals } from './confirm/app-approval.js';
 import { createAuditSink } from './confirm/audit.js';
 import { createTokenSigner } from './confirm/confirmation-token.js';
-import type { CredentialWrite } from './confirm/credential-write.js';
+import type { CredentialWrite } from './confirm/credential-values.js';
 import { sha256Base64url } from './lazy-crypto.js';
 import type { Logger } from './log.js';
 import { createServer } from './mcp/server.js';

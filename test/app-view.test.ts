@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_TTL_MS, createAppApprovals } from '../src/confirm/app-approval.js';
 import type { AuditRecord } from '../src/confirm/audit.js';
-import type { CredentialWrite } from '../src/confirm/credential-write.js';
+import type { CredentialWrite } from '../src/confirm/credential-values.js';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
 import { ROOT } from './build-dist.js';

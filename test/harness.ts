@@ -13,7 +13,7 @@ import { describeRetry, type RetryPolicy } from '../src/api/transport/retry.js';
 import { createTransport } from '../src/api/transport/transport.js';
 import type { AppApprovals } from '../src/confirm/app-approval.js';
 import type { AuditSink } from '../src/confirm/audit.js';
-import type { CredentialWrite } from '../src/confirm/credential-write.js';
+import type { CredentialWrite } from '../src/confirm/credential-values.js';
 import { createLogger } from '../src/log.js';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { createServer } from '../src/mcp/server.js';

@@ -3,7 +3,7 @@
 import { ToolMessageError } from '../errors.js';
 import { type CallerApprovals, stateDigest } from './app-approval.js';
 import type { TokenProblem, TokenSigner } from './confirmation-token.js';
-import type { CredentialWrite } from './credential-write.js';
+import type { CredentialWrite } from './credential-values.js';
 
 /**
  * How a write may be confirmed. `auto` (the default): by a person, in a form where the client

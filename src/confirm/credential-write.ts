@@ -2,13 +2,9 @@
 import type { ApiClient } from '../api/client.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
 import { credentialView } from '../views/format.js';
+import type { CredentialWrite } from './credential-values.js';
 import type { WriteAuditor } from './write-audit.js';
 import { failureRecord } from './write-audit.js';
-
-/** The exact values a confirmation approves: the credential and what replaces it. */
-export interface CredentialWrite extends SnmpCredentialUpdate {
-  readonly id: string;
-}
 
 export async function writeCredential(
   api: ApiClient,

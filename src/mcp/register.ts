@@ -13,7 +13,7 @@ import type { NameDirectory } from '../api/name-directory.js';
 import type { CallerApprovals } from '../confirm/app-approval.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
-import type { CredentialWrite } from '../confirm/credential-write.js';
+import type { CredentialWrite } from '../confirm/credential-values.js';
 import type { Redactor } from '../safety/redact.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
 import { describeError, type ErrorContext } from './tool-error.js';

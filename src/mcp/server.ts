@@ -14,7 +14,7 @@ import {
   scopedSigner,
   type TokenSigner,
 } from '../confirm/confirmation-token.js';
-import type { CredentialWrite } from '../confirm/credential-write.js';
+import type { CredentialWrite } from '../confirm/credential-values.js';
 import { sha256Base64url } from '../lazy-crypto.js';
 import type { Logger } from '../log.js';
 import { selectPrompts } from '../prompts/catalog.js';

@@ -5,7 +5,7 @@ import type { NameDirectory } from '../api/name-directory.js';
 import type { CallerApprovals } from '../confirm/app-approval.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
-import type { CredentialWrite } from '../confirm/credential-write.js';
+import type { CredentialWrite } from '../confirm/credential-values.js';
 
 /** All four hints are required: a tool must say what it does to the world. */
 export interface ToolAnnotations {
