@@ -225,6 +225,28 @@ describe('a preview in an app host', () => {
     expect((await h.call(APPLY, { approval: handle })).isError).toBe(true);
   });
 
+  it('refuses when the preview could not read the credential, even if Confirm can', async () => {
+    let failReads = 1;
+    const { h } = await appHost({
+      sample: {
+        intercept: (req, res) => {
+          if (req.method !== 'GET' || !req.path.startsWith('/api/v1/snmp-credentials/'))
+            return false;
+          if (failReads-- <= 0) return false;
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ success: false, error: 'not found' }));
+          return true;
+        },
+      },
+    });
+    const { result, handle } = await preview(h);
+    expect(textOf(result)).toMatch(/unknown|could not/i);
+    const applied = await h.call(APPLY, { approval: handle });
+    expect(applied.isError).toBe(true);
+    expect(textOf(applied)).toMatch(/without seeing its state/);
+    expect(writes(h)).toHaveLength(0);
+  });
+
   it('still asks in a form first when the client has forms too', async () => {
     const h = await start({ apps: true, elicit: 'accept' });
     const result = await h.call('update_snmp_credential', ARGS);

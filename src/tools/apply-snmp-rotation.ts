@@ -56,11 +56,15 @@ export const applySnmpRotation = defineTool({
     // The person approved the change against the record they were shown: if it moved since,
     // they approved something that no longer describes the write.
     const current = await readCurrentCredential(api, values.id, signal);
-    if (!current.known || stateDigest(current.credential) !== previewed) {
-      const why = current.known
-        ? 'the credential changed on the service since the preview'
-        : `the credential could not be read to check it is unchanged (${current.reason})`;
-      record('refused', { detail: current.known ? 'changed since the preview' : 'not re-read' });
+    const why = !current.known
+      ? `the credential could not be read to check it is unchanged (${current.reason})`
+      : previewed === stateDigest(null)
+        ? 'the preview could not read the credential, so the person approved it without seeing its state'
+        : stateDigest(current.credential) !== previewed
+          ? 'the credential changed on the service since the preview'
+          : undefined;
+    if (why) {
+      record('refused', { detail: why });
       throw new ToolMessageError(`Nothing was written: ${why}. ${AGAIN}`);
     }
     record('confirmed', { confirmation: 'app', detail: 'confirmed in the app' });
