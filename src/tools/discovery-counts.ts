@@ -134,7 +134,7 @@ export async function countDiscoveries(
       ? await groupedRecords(query, label, context)
       : undefined;
   let countedBy: string;
-  let reading;
+  let reading: Awaited<ReturnType<typeof readPages>> | undefined;
   if (grouped) {
     records = grouped;
     reading =

@@ -3,7 +3,6 @@ import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
-import { serviceText } from '../safety/sanitize.js';
 import { VIEW_TOOL_META } from '../views/app-view.js';
 import { countsStructured, countsText } from '../views/discovery-counts-view.js';
 import type { Place } from '../views/discovery-format.js';
@@ -16,19 +15,10 @@ import { presentWithinBudget } from '../views/result-budget.js';
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { countDiscoveries } from './discovery-counts.js';
-import {
-  type DiscoveryFilters,
-  type FilterArguments,
-  givenFilters,
-  normalizeFilters,
-  serviceQuery,
-} from './discovery-filters.js';
-import {
-  type CollectedDiscoveries,
-  collectDiscoveries,
-  type Filtering,
-} from './discovery-pages.js';
+import { type FilterArguments, givenFilters } from './discovery-filters.js';
+import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
+import { filteringOf, questionFilters } from './question-filters.js';
 import { outcomeLinker } from './run-outcomes.js';
 import { uuid } from './uuid-argument.js';
 
@@ -41,38 +31,6 @@ interface Args extends FilterArguments {
   readonly network?: string | undefined;
   readonly daemon?: string | undefined;
   readonly counts_only?: boolean | undefined;
-}
-
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The question filters, the tag resolved by name like networks and daemons (an id passes as is). */
-async function questionFilters(args: Args, reading: Promise<Names>) {
-  const tag =
-    args.tag === undefined || UUID_TEXT.test(args.tag)
-      ? args.tag?.toLowerCase()
-      : resolveName(await reading, 'tags', 'tag', args.tag);
-  return normalizeFilters({
-    tag_id: tag,
-    discovery_type: args.discovery_type,
-    run_type: args.run_type,
-    enabled: args.enabled,
-    last_run: args.last_run,
-    search: args.search,
-  });
-}
-
-/** "tag core, run_type Scheduled, search "lan"": the filters as a person reads them. */
-function describeFilters(filters: DiscoveryFilters, names: Names): string {
-  const parts: string[] = [];
-  if (filters.tag_id !== undefined)
-    parts.push(`tag ${names.nameOf(filters.tag_id) ?? filters.tag_id}`);
-  if (filters.discovery_type !== undefined)
-    parts.push(`discovery_type ${serviceText(filters.discovery_type, 40)}`);
-  if (filters.run_type !== undefined) parts.push(`run_type ${serviceText(filters.run_type, 40)}`);
-  if (filters.enabled !== undefined) parts.push(`enabled ${filters.enabled}`);
-  if (filters.last_run !== undefined) parts.push(`last_run ${filters.last_run}`);
-  if (filters.search !== undefined) parts.push(`search "${serviceText(filters.search, 100)}"`);
-  return parts.join(', ');
 }
 
 /** The id filters, names resolved first: nothing reaches the discovery endpoint for a bad name. */
@@ -123,19 +81,6 @@ const EMPTY: CollectedDiscoveries = {
   skipped: 0,
   outsideFilter: 0,
 };
-
-async function filteringOf(
-  filters: DiscoveryFilters,
-  reading: Promise<Names>,
-  context: ToolContext,
-): Promise<Filtering> {
-  const offered = (await context.api.service(context.signal)).discoveryFilters;
-  return {
-    filters,
-    described: describeFilters(filters, await reading),
-    service: offered ? serviceQuery(filters) : { query: {}, applied: [] },
-  };
-}
 
 async function listed(args: Args & { limit: number; offset: number }, context: ToolContext) {
   const { api, signal } = context;
