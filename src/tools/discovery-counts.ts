@@ -95,7 +95,7 @@ async function groupedRecords(
 export async function countDiscoveries(
   scope: Scope,
   filtering: Filtering | undefined,
-  link: OutcomeLinker | undefined,
+  link: OutcomeLinker,
   names: Names,
   place: Place,
   context: Context,
@@ -125,7 +125,7 @@ export async function countDiscoveries(
     jobs.last_run[lastRunOf(item) ?? 'unknown']++;
   };
   const visit = async (items: LeanDiscovery[]) => {
-    await link?.(items);
+    await link(items);
     for (const item of items) countItem(item);
     return undefined;
   };

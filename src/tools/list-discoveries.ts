@@ -1,6 +1,7 @@
 // list_discoveries: the discoveries the key can see, named and grouped by network and daemon, within the result budget.
 import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
+import { profileFor } from '../api/families/service-profile.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
 import { VIEW_TOOL_META } from '../views/app-view.js';
@@ -82,6 +83,13 @@ const EMPTY: CollectedDiscoveries = {
   outsideFilter: 0,
 };
 
+/** Whether jobs carry their runs' outcomes, by the version the listing reported (no request). */
+function outcomesOf(version: string | undefined) {
+  if (version === undefined) return {};
+  const linked = profileFor(version).runRecordsNameJobs;
+  return { outcomes: linked ? ('linked' as const) : ('records-only' as const) };
+}
+
 async function listed(args: Args & { limit: number; offset: number }, context: ToolContext) {
   const { api, signal } = context;
   const reading = context.names.read(api, LIST_KINDS, signal);
@@ -92,10 +100,10 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     (await api.service(signal)).sites ? 'site' : 'network';
   const filters = await filtersOf(args, reading, place);
   const question = await questionFilters(args, reading);
-  const link = await outcomeLinker(filters, context);
+  const link = outcomeLinker(filters, context);
   const filtering =
     givenFilters(question).length > 0
-      ? { ...(await filteringOf(question, reading, context)), ...(link ? { prepare: link } : {}) }
+      ? { ...(await filteringOf(question, reading, context)), prepare: link }
       : undefined;
   if (args.counts_only) {
     const names = await reading;
@@ -106,7 +114,7 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     return { structured: countsStructured(scoped), text: countsText(scoped) };
   }
   const collected = await collectDiscoveries({ ...args, ...filters }, context, filtering);
-  if (!filtering) await link?.(collected.discoveries);
+  if (!filtering) await link(collected.discoveries);
   const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
@@ -114,7 +122,7 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   return presentWithinBudget(
     {
       ...viewOf(collected, filters, names, await place()),
-      outcomes: link ? ('linked' as const) : ('records-only' as const),
+      ...outcomesOf(api.serverVersion()),
     },
     context.maxResultBytes,
     (view) => ({ structured: discoveriesStructured(view), text: discoveriesText(view) }),

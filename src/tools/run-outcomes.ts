@@ -18,17 +18,16 @@ const finished = new Set<string>(FINISHED_PHASES);
 const isJob = (item: LeanDiscovery) => item.run_type.type !== 'Historical';
 
 /**
- * undefined before 0.16.2, where a run record does not name its job. On 0.17.22 only run records
- * are asked for (historical=true); older versions page the whole listing and keep them.
+ * Links nothing before 0.16.2, where a run record does not name its job. The version is asked only
+ * when a page holds a job that ran (after the listing, whose answer names the version): a call
+ * that fails before it sends nothing more. On 0.17.22 only run records are read (historical=true);
+ * older versions page the whole listing and keep them.
  */
-export async function outcomeLinker(
-  scope: Scope,
-  context: Context,
-): Promise<OutcomeLinker | undefined> {
-  const profile = await context.api.service(context.signal);
-  if (!profile.runRecordsNameJobs) return undefined;
-  let index: Promise<Map<string, LastOutcome & { at: string }>> | undefined;
+export function outcomeLinker(scope: Scope, context: Context): OutcomeLinker {
+  let index: Promise<Map<string, LastOutcome & { at: string }> | undefined> | undefined;
   const build = async () => {
+    const profile = await context.api.service(context.signal);
+    if (!profile.runRecordsNameJobs) return undefined;
     const newest = new Map<string, LastOutcome & { at: string }>();
     const query = profile.discoveryFilters ? { ...scope, historical: true } : scope;
     await readPages(
@@ -61,6 +60,7 @@ export async function outcomeLinker(
     if (!items.some((item) => isJob(item) && item.run_type.last_run)) return;
     index ??= build();
     const newest = await index;
+    if (!newest) return;
     for (const item of items) {
       const found = isJob(item) ? newest.get(item.id) : undefined;
       if (found) {
