@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
+import { quote } from '../safety/quote.js';
 import type { Place } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
@@ -39,7 +40,7 @@ async function filtersOf(args: Args, reading: Promise<Names>, place: () => Promi
     const resolved = resolveName(names, kind, argument, name, noun);
     if (id !== undefined && id !== resolved) {
       throw new ToolMessageError(
-        `${argument} "${name}" is ${resolved}, not the ${argument}_id ${id} also given: pass one of them; nothing was listed.`,
+        `${argument} ${quote(name, 100)} is ${resolved}, not the ${argument}_id ${id} also given: pass one of them; nothing was listed.`,
       );
     }
     return resolved;

@@ -14,6 +14,8 @@ import {
 } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../errors.js';
 import { isRedactionPlaceholder } from '../safety/placeholder.js';
+import { unquote } from '../safety/quote.js';
+import { unmarkServiceData } from '../safety/service-data-mark.js';
 import {
   type CredentialPreview,
   type CurrentState,
@@ -113,7 +115,9 @@ export const updateSnmpCredential = defineTool({
   },
   writes: true,
   secretArguments: ['community'],
-  async handler(args, { api, names, signal, confirmer, audit }) {
+  async handler(given, { api, names, signal, confirmer, audit }) {
+    // The name as shown (quoted, marked as service data) is taken for the name itself.
+    const args = { ...given, name: unmarkServiceData(unquote(given.name)) };
     const record = writeAuditor(audit, 'update_snmp_credential', args);
     if (isRedactionPlaceholder(args.community)) {
       record('refused', { detail: 'placeholder community' });
