@@ -239,7 +239,7 @@ describe('the update preview shows the real state', () => {
     expectNoCommunity(h.elicitations);
   });
 
-  it('does not read again when the token comes back', async () => {
+  it('reads the state once more when the token comes back (the token signs it), then PUTs', async () => {
     const h = await start();
     const first = await preview(h, CURRENT);
     const token = structured(first)['confirmation_token'];
@@ -249,7 +249,10 @@ describe('the update preview shows the real state', () => {
       confirmation_token: token,
     });
     expect(structured(confirmed)['status']).toBe('updated');
-    expect(h.api.requests.slice(before).map((r) => r.method)).toEqual(['PUT']);
+    expect(h.api.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`,
+      `PUT /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`,
+    ]);
   });
 
   it('says the current state is unknown when the server does not offer the read, and goes on', async () => {

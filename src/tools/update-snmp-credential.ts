@@ -5,7 +5,7 @@ import type { ServiceProfile } from '../api/families/service-profile.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
 import { TOKEN_PROBLEM_TEXT, type TokenProblem } from '../confirm/confirmation-token.js';
-import { readCurrentCredential } from '../confirm/current-credential.js';
+import { credentialState, readCurrentCredential } from '../confirm/current-credential.js';
 import {
   confirmationFailureRecord,
   decisionRecord,
@@ -123,34 +123,37 @@ export const updateSnmpCredential = defineTool({
       record('refused', { detail: 'placeholder community' });
       throw new PlaceholderCommunityError();
     }
-    const { confirmation_token: token, ...bound } = args;
-    // A token call skips the read unless a form will be shown: the form always carries the preview.
+    const { confirmation_token: token, ...signed } = args;
     // Tag names are read beside the current state (cached per caller); a failure leaves ids.
     const tagNames = names.read(api, ['tags'], signal);
-    let preview: CredentialPreview | undefined;
-    if (token === undefined || confirmer.asksPerson()) {
-      const current = await readCurrentCredential(api, args.id, signal);
-      // Not knowing the version only costs the v3 check here; the write itself asks again.
-      const profile = await api.service(signal).catch((error: unknown) => {
-        if (signal.aborted || error instanceof CancelledError) throw error;
-        return undefined;
-      });
-      const refusal = v3Refusal(profile, current, args.version);
-      if (refusal) {
-        record('refused', { detail: 'SNMPv3 has no community' });
-        throw new ToolMessageError(refusal);
-      }
-      // 0.14 makes an update without version V2c; 0.15+ keeps the type it read (credentials.ts).
-      const kept =
-        profile && profile.family !== '0.14' && current.known
-          ? (current.credential.version ?? 'V2c')
-          : 'V2c';
-      preview = credentialPreview(
-        { ...args, version: args.version ?? kept, communityLength: args.community.length },
-        current,
-        await tagNames,
-      );
+    // Read on every call, token or not: the token signs the state as read, which is what makes it
+    // single-use across processes, restarts and replicas (confirm/current-credential.ts).
+    const current = await readCurrentCredential(api, args.id, signal);
+    // Not knowing the version only costs the v3 check here; the write itself asks again.
+    const profile = await api.service(signal).catch((error: unknown) => {
+      if (signal.aborted || error instanceof CancelledError) throw error;
+      return undefined;
+    });
+    const refusal = v3Refusal(profile, current, args.version);
+    if (refusal) {
+      record('refused', { detail: 'SNMPv3 has no community' });
+      throw new ToolMessageError(refusal);
     }
+    // 0.14 makes an update without version V2c; 0.15+ keeps the type it read (credentials.ts).
+    const kept =
+      profile && profile.family !== '0.14' && current.known
+        ? (current.credential.version ?? 'V2c')
+        : 'V2c';
+    const bound = { ...signed, state: credentialState(current) };
+    // The preview is built when it is shown: without a token, or when a form will ask a person.
+    const preview: CredentialPreview | undefined =
+      token === undefined || confirmer.asksPerson()
+        ? credentialPreview(
+            { ...args, version: args.version ?? kept, communityLength: args.community.length },
+            current,
+            await tagNames,
+          )
+        : undefined;
     let decision: ConfirmationDecision;
     try {
       decision = await confirmer.confirm({ message: preview?.text ?? '', bound, token, signal });
