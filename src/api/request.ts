@@ -172,7 +172,8 @@ export function createRequester(
     request,
     listPage,
     shapeError,
-    redact: (secret) => options.redactor.add(secret),
+    // Only communities pass here: masked by place (safety/redact.ts), not in other records' names.
+    redact: (secret) => options.redactor.addEchoed(secret),
     async readExact(spec) {
       const response = await exchange(spec, bearer(spec));
       interpret(spec, response);

@@ -30,7 +30,7 @@ import { uuid } from './uuid-argument.js';
 export class PlaceholderCommunityError extends ToolMessageError {
   constructor() {
     super(
-      'The community is only asterisks, bullets or a marker such as [redacted]: that is a redaction placeholder, not a secret. Sending it would overwrite the real community with the mask, so nothing was sent. Ask the user for the new community string.',
+      'The community is only asterisks, bullets or look-alikes, or a marker such as [redacted] or a cut "[redac…" (quotes, backslashes and trailing dots aside): that is a redaction placeholder, not a secret. Sending it would overwrite the real community with the mask, so nothing was sent. Ask the user for the new community string.',
     );
   }
 }
