@@ -22,7 +22,11 @@ const open: (() => Promise<void>)[] = [];
 /** The built server over stdio against a sample service; closed after each test. */
 async function built(sample: SampleApiOptions = {}, env: Record<string, string> = {}) {
   const api = await startFakeApi(sample);
-  const server = await connectStdio({ baseUrl: api.url, env });
+  // The token path: these tests play a client without forms or apps.
+  const server = await connectStdio({
+    baseUrl: api.url,
+    env: { NETWORK_DISCOVERY_CONFIRM: 'token', ...env },
+  });
   open.push(async () => {
     await server.close();
     await api.close();
@@ -108,7 +112,7 @@ describe('guarded behaviours, through the built server', () => {
   it('keeps the assignments the service stored when the whole object is PUT back (0.17)', async () => {
     const { api, call } = await built(
       withData((data) => {
-        const first = data.credentials[0] as Record<string, unknown>;
+        const first = data.credentials[0] as unknown as Record<string, unknown>;
         first['assigned_site_ids'] = [SAMPLE_NETWORKS.office];
         first['host_assignments'] = [{ host_id: SAMPLE_CREDENTIAL_ID, ips: ['10.0.0.7'] }];
       }, '0.17.22'),
@@ -152,6 +156,7 @@ describe('guarded behaviours, through the built server', () => {
 describe('issue 19, attack 12: a community that is a common phrase masks no other record', () => {
   it('after a preview with community "Head office", discovery names keep it; errors still mask it', async () => {
     const h = await start({
+      confirm: 'token',
       sample: withData((data) => {
         (data.discoveries[0] as { name: string }).name = 'Head office sweep';
       }),

@@ -39,7 +39,10 @@ describe('issue 19, attack 6: a used token is refused by every process sharing t
 
   it('refused in a sibling process and after a restart, with no shared store', async () => {
     const api = await startFakeApi();
-    const options = { baseUrl: api.url, env: { NETWORK_DISCOVERY_TOKEN_SECRET: SECRET } };
+    const options = {
+      baseUrl: api.url,
+      env: { NETWORK_DISCOVERY_TOKEN_SECRET: SECRET, NETWORK_DISCOVERY_CONFIRM: 'token' },
+    };
     const first = await connectStdio(options);
     const sibling = await connectStdio(options);
     try {
@@ -140,7 +143,7 @@ describe('issue 19, attack 13: the token signs every argument', () => {
   });
 
   it.each(signed)('a token from the preview is refused once %s changes', async (name) => {
-    const h = await start({ sample: { scanopyVersion: '0.17.22' } });
+    const h = await start({ confirm: 'token', sample: { scanopyVersion: '0.17.22' } });
     const args: Record<string, unknown> = { ...ARGS };
     const token = tokenOf(await h.call('update_snmp_credential', args));
     const other = { ...args, [name]: changed(name, args[name]), confirmation_token: token };

@@ -1,11 +1,9 @@
 // Reads the stored credential for the preview; when that fails, says why instead of failing the write.
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from '../api/errors.js';
-import { sha256Base64url } from '../lazy-crypto.js';
 import { codeText } from '../safety/quote.js';
 import type { CurrentState } from '../views/credential-preview.js';
 import { credentialView } from '../views/format.js';
-import { canonicalJson } from './confirmation-token.js';
 
 export async function readCurrentCredential(
   api: ApiClient,
@@ -31,15 +29,4 @@ function whyUnknown(error: unknown): string {
   }
   if (error instanceof ApiError) return `reading it failed (${error.kind})`;
   return 'reading it failed';
-}
-
-/**
- * The credential's state as read, for the confirmation token to sign: a digest of every field shown
- * (updated_at included, which the service moves on each write). Once the token's write lands the
- * state changes, so the same token is refused by every process, after restarts and on every
- * replica, with no shared store. A state that could not be read signs as "unknown": a token issued
- * then is refused once the state can be read, and the reverse.
- */
-export function credentialState(current: CurrentState): string {
-  return current.known ? sha256Base64url(canonicalJson(current.credential)) : 'unknown';
 }

@@ -4,6 +4,7 @@ import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
 import { quote } from '../safety/quote.js';
+import { VIEW_TOOL_META } from '../views/app-view.js';
 import type { Place } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
@@ -105,6 +106,7 @@ export const listDiscoveries = defineTool({
   },
   outputSchema: discoveryListOutput,
   annotations: READ_ONLY,
+  meta: VIEW_TOOL_META,
   writes: false,
   handler: listed,
 });
