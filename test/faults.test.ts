@@ -369,7 +369,7 @@ describe('odd answers from the service', () => {
       const location = new URL('/api/v1/discovery?stolen=1', elsewhere.url).href;
       const h = await harnessWith();
       inject(h, 'GET', DISCOVERY, (_req, res) => reply(res, status, '', { location }));
-      expectError(await list(h), `HTTP ${status}`, `redirected to ${location}`);
+      expectError(await list(h), `HTTP ${status}`, `redirected to "${location}"`);
       expect(elsewhere.requests).toHaveLength(0);
       expect(sent(h, 'GET', DISCOVERY)).toHaveLength(1);
       await expectRecovered(h);
