@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
+import { VIEW_TOOL_META } from '../views/app-view.js';
 import type { Place } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
@@ -104,6 +105,7 @@ export const listDiscoveries = defineTool({
   },
   outputSchema: discoveryListOutput,
   annotations: READ_ONLY,
+  meta: VIEW_TOOL_META,
   writes: false,
   handler: listed,
 });
