@@ -216,9 +216,12 @@ function pageOf<T>(
   query: PageQuery,
 ): Page<T> | undefined {
   if (!Array.isArray(envelope.data)) return undefined;
+  // A service that ignores the limit sends more than was asked: only the page asked for is read
+  // (validating 400,000 items of a hostile answer churned hundreds of MB), the rest is the next page.
+  const read = query.limit ? Math.min(query.limit, envelope.data.length) : envelope.data.length;
   const items: T[] = [];
-  for (const raw of envelope.data) {
-    const parsed = schema.safeParse(raw);
+  for (let at = 0; at < read; at++) {
+    const parsed = schema.safeParse(envelope.data[at]);
     if (parsed.success) items.push(parsed.data);
   }
   const fallback = {
@@ -230,11 +233,8 @@ function pageOf<T>(
   const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
   return {
     items,
-    skipped: envelope.data.length - items.length,
-    pagination: correctedPagination(
-      pagination.success ? pagination.data : fallback,
-      envelope.data.length,
-    ),
+    skipped: read - items.length,
+    pagination: correctedPagination(pagination.success ? pagination.data : fallback, read),
   };
 }
 

@@ -109,7 +109,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
   if (error instanceof TimeoutError) return describeTimeout(error, call);
   if (error instanceof ResponseTooLargeError) {
     const mb = Math.round(error.limitBytes / 100_000) / 10;
-    return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id.`;
+    return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id; an operator can raise NETWORK_DISCOVERY_MAX_RESPONSE_BYTES.`;
   }
   if (error instanceof ResponsesBusyError) {
     const mb = Math.round(error.budgetBytes / 100_000) / 10;
