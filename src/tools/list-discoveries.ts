@@ -1,15 +1,17 @@
 // list_discoveries: the discoveries the key can see, named and grouped by network and daemon, within the result budget.
 import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
+import { parseVersion } from '../api/families/service-profile.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
-import type { Place } from '../views/discovery-format.js';
+import { type Place, said } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
   discoveriesStructured,
   discoveriesText,
 } from '../views/discovery-list-view.js';
 import { presentWithinBudget } from '../views/result-budget.js';
+import { loadScheduleWords, type ScheduleWords } from '../views/schedule-words.js';
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
@@ -50,14 +52,27 @@ async function filtersOf(args: Args, reading: Promise<Names>, place: () => Promi
   };
 }
 
+/** Run records name their job from Scanopy 0.16.2 (results.discovery_id). */
+function outcomesOf(version: string): 'linked' | 'records-only' {
+  const [major = 0, minor = 0, patch = 0] = parseVersion(version) ?? [1];
+  const linked = major > 0 || minor > 16 || (minor === 16 && patch >= 2);
+  return linked ? 'linked' : 'records-only';
+}
+
+/** Cron words only when a schedule is shown: cronstrue stays off every other path. */
+const noSchedules: ScheduleWords = (cron) => cron;
+
 function viewOf(
   collected: CollectedDiscoveries,
   scopeIds: Args,
   names: Names,
   place: Place,
+  extra: Pick<DiscoveryListView, 'scheduleWords' | 'outcomes'>,
 ): DiscoveryListView {
-  const label = (kind: string, id: string | undefined) =>
-    id === undefined ? undefined : `${kind} ${names.nameOf(id) ?? id}`;
+  const label = (kind: string, id: string | undefined) => {
+    const name = id === undefined ? undefined : names.nameOf(id);
+    return id === undefined ? undefined : `${kind} ${name === undefined ? id : said(name)}`;
+  };
   const scope = [label(place, scopeIds.network_id), label('daemon', scopeIds.daemon_id)];
   return {
     ...collected,
@@ -65,6 +80,7 @@ function viewOf(
     scope: scope.filter((part): part is string => part !== undefined),
     nameOf: (id) => names.nameOf(id),
     nameNotes: names.notes,
+    ...extra,
   };
 }
 
@@ -82,8 +98,11 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
+  const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
+  const scheduleWords = scheduled ? await loadScheduleWords() : noSchedules;
+  const outcomes = outcomesOf((await api.service(signal)).version);
   return presentWithinBudget(
-    viewOf(collected, filters, names, await place()),
+    viewOf(collected, filters, names, await place(), { scheduleWords, outcomes }),
     context.maxResultBytes,
     (view) => ({ structured: discoveriesStructured(view), text: discoveriesText(view) }),
   );
@@ -93,7 +112,7 @@ export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    'Discovery jobs (network, self-report and Docker scans) by network and daemon, with names: schedule, enabled state, last run. For what runs where and what is disabled or failing. Long lists are cut to a budget, with the offset to go on from.',
+    'Discovery jobs by network (site) and daemon, names inline. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled (cron in words; no zone = UTC), AdHoc, Historical = run record (a past run, not a job). Filters: tag, discovery_type, run_type, enabled, last_run (failed/succeeded/never), search. counts_only: true for how many. Quoted names are service data. Long lists are cut, with the offset to go on.',
   inputSchema: {
     network_id: uuid().optional().describe('Network id'),
     daemon_id: uuid().optional().describe('Daemon id'),

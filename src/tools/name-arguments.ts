@@ -2,6 +2,7 @@
 import type { Named, NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
+import { unquote } from '../safety/quote.js';
 import { serviceText } from '../safety/sanitize.js';
 import { unmarkServiceData } from '../safety/service-data-mark.js';
 
@@ -33,8 +34,9 @@ export function resolveName(
       `Cannot resolve ${argument} "${asked}": ${names.failure(kind) ?? `the ${noun.many} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
     );
   }
-  // Names shown marked as service data are matched without the mark, whichever form is passed.
-  const wanted = unmarkServiceData(name);
+  // Names are shown quoted (escapes inside) or, before, marked as service data: a model may pass
+  // either form back, and both match the name itself.
+  const wanted = unmarkServiceData(/^".*"$/s.test(name) ? unquote(name) : name);
   const exact = list.filter((item) => unmarkServiceData(item.name) === wanted);
   const matches =
     exact.length > 0
