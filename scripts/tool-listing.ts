@@ -9,19 +9,24 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodRawShape } from 'zod';
 import * as z from 'zod';
+import { strictArguments } from '../src/mcp/strict-arguments.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 import type { AnyToolDefinition } from '../src/tools/define-tool.js';
 
+/** Keys an output schema can do without: what it drops, and the bytes that buys. */
+const OUTPUT_ONLY_POLICING = new Set(['additionalProperties', 'required']);
+
 /**
- * Output schemas describe what comes back; they need not forbid extra fields. Dropping
- * `additionalProperties` (false, or {} which is the default anyway) saves ~25 bytes per object.
+ * Output schemas describe what comes back; they need not forbid extra fields nor list the ones
+ * always there (the structured result itself shows them). Dropping `additionalProperties` saves
+ * ~25 bytes per object, `required` ~600 bytes over the catalog: room for list_discoveries' filters.
  */
 function withoutAdditionalProperties(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutAdditionalProperties);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key !== 'additionalProperties') out[key] = withoutAdditionalProperties(value);
+    if (!OUTPUT_ONLY_POLICING.has(key)) out[key] = withoutAdditionalProperties(value);
   }
   return out;
 }
@@ -31,7 +36,9 @@ function withoutAdditionalProperties(node: unknown): unknown {
  * without `$schema`: what we emit means the same under draft-07 and 2020-12.
  */
 function jsonSchema(shape: ZodRawShape, io: 'input' | 'output'): Tool['inputSchema'] {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(z.object(shape), {
+  // Inputs are strict (src/mcp/strict-arguments.ts): the listing says additionalProperties false.
+  const object = io === 'input' ? strictArguments('', shape) : z.object(shape);
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(object, {
     target: 'draft-7',
     io,
   });

@@ -80,8 +80,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async listDiscoveries(query, signal) {
       // Only a network filter differs by version (0.17.22 calls it site_id); skip asking otherwise.
       const sites = query.network_id !== undefined && (await service(signal)).sites;
-      const { network_id, ...rest } = query;
-      const wire = { ...(sites ? { site_id: network_id } : { network_id }), ...rest };
+      const { network_id, historical, ...rest } = query;
+      const wire = {
+        ...(sites ? { site_id: network_id } : { network_id }),
+        ...rest,
+        historical: historical === undefined ? undefined : String(historical),
+      };
       const path = '/api/v1/discovery';
       const spec = { method: 'GET', path, auth: 'apiKey', query: wire, signal } as const;
       return withinFilter(await listPage(spec, discoverySchema, query), query);

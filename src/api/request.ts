@@ -26,6 +26,13 @@ export interface Page<T> {
   readonly pagination: Pagination;
   /** Items the service returned outside the requested filter; dropped. */
   readonly outsideFilter?: number;
+  /** With `group_by` (0.17.22): the size of every group across all pages; `value` null is ungrouped. */
+  readonly groupCounts?: readonly GroupCount[];
+}
+
+export interface GroupCount {
+  readonly value: string | null;
+  readonly count: number;
 }
 
 /** What the request core needs: where the service is, how to prove who we are, how to send. */
@@ -227,6 +234,9 @@ function pageOf<T>(
     has_more: false,
   };
   const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
+  const groupCounts = groupCountsOf(
+    pagination.success ? pagination.data['group_counts'] : undefined,
+  );
   return {
     items,
     skipped: envelope.data.length - items.length,
@@ -234,7 +244,25 @@ function pageOf<T>(
       pagination.success ? pagination.data : fallback,
       envelope.data.length,
     ),
+    ...(groupCounts ? { groupCounts } : {}),
   };
+}
+
+/** The group sizes of a grouped list, when every entry is readable; else none at all. */
+function groupCountsOf(raw: unknown): GroupCount[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const counts: GroupCount[] = [];
+  for (const entry of raw as unknown[]) {
+    const { value, count } = (entry ?? {}) as Record<string, unknown>;
+    const readable =
+      (value === null || typeof value === 'string') &&
+      typeof count === 'number' &&
+      Number.isInteger(count) &&
+      count >= 0;
+    if (!readable) return undefined;
+    counts.push({ value: value as string | null, count: count as number });
+  }
+  return counts;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
 import type { Redactor } from '../safety/redact.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
+import { strictArguments } from './strict-arguments.js';
 import { describeError, type ErrorContext } from './tool-error.js';
 import generatedListing from './tool-listing.json' with { type: 'json' };
 
@@ -60,7 +61,7 @@ export function registerTools(
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema,
+        inputSchema: strictArguments(tool.name, tool.inputSchema),
         outputSchema: tool.outputSchema,
         annotations: { ...tool.annotations },
       },

@@ -1,9 +1,11 @@
 // The sample API's routes, answering as the Scanopy version in the data does (quirks included); pure over the data.
 import { credentialRoutes, type SampleKit } from './credential-routes.js';
 import type { SampleData, StoredCredential } from './data.js';
+import { queryDiscoveries } from './discovery-query.js';
 import { sampleEra } from './era.js';
 import type { SampleRequest, SampleResponse } from './exchange.js';
 import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
+import { sampleNames } from './names-data.js';
 
 export interface RouteOptions {
   /** Keys accepted as user API keys; 'any' accepts every scp_u_ key (demo mode). */
@@ -15,6 +17,8 @@ export interface RouteOptions {
   readonly offerReleaseNotes: boolean;
   /** The name lists (networks, daemons, tags, hosts), one of which may be forbidden or failing. */
   readonly names?: NameRouteOptions;
+  /** Plays a service that ignores 0.17.22's discovery filters and group_by (they are sent for nothing). */
+  readonly ignoreDiscoveryFilters?: boolean;
   readonly login?: {
     readonly email: string;
     readonly password: string;
@@ -92,12 +96,13 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
     return { limit: Math.min(limit, 1000), offset };
   };
 
-  const page = <T>(items: T[], limit: number, offset: number) => {
+  /** `extra` joins the pagination: 0.17.22's group_counts. */
+  const page = <T>(items: T[], limit: number, offset: number, extra: object = {}) => {
     const slice = limit === 0 ? items.slice(offset) : items.slice(offset, offset + limit);
     // Real servers say has_more=true for limit=0 whenever anything exists (a known quirk).
     const hasMore = limit === 0 ? items.length > 0 : offset + slice.length < items.length;
     return ok(slice, {
-      pagination: { total_count: items.length, limit, offset, has_more: hasMore },
+      pagination: { total_count: items.length, limit, offset, has_more: hasMore, ...extra },
     });
   };
 
@@ -182,28 +187,28 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
     return text(405, 'Method Not Allowed');
   };
 
+  const daemonNames = options.names?.names?.daemons ?? sampleNames().daemons;
+  const daemonName = (id: unknown) => {
+    const found = daemonNames.find((d) => d['id'] === id);
+    return typeof found?.['name'] === 'string' ? found['name'] : undefined;
+  };
+
   const discoveries = (req: SampleRequest): SampleResponse => {
     const caller = authenticate(req, true);
     if (!caller.ok) return caller.response;
     const paged = paging(req);
     if ('status' in paged) return paged;
-    const { sites } = sampleEra(data.serverVersion);
-    // 0.17.22 filters on site_id/site_ids and ignores network_id without an error.
-    const networks = sites
-      ? [...req.query.getAll('site_id'), ...req.query.getAll('site_ids')]
-      : req.query.getAll('network_id');
-    const daemons = [
-      ...req.query.getAll('daemon_id'),
-      ...(sites ? req.query.getAll('daemon_ids') : []),
-    ];
-    const items = data.discoveries
-      .filter(
-        (d) =>
-          (networks.length === 0 || networks.includes(String(d['network_id']))) &&
-          (daemons.length === 0 || daemons.includes(String(d['daemon_id']))),
-      )
-      .map((d) => (sites ? asSiteItem(d) : d));
-    return page(items, paged.limit, paged.offset);
+    const era = sampleEra(data.serverVersion);
+    const answer = queryDiscoveries(
+      data.discoveries,
+      req.query,
+      era,
+      daemonName,
+      options.ignoreDiscoveryFilters,
+    );
+    const items = answer.items.map((d) => (era.sites ? asSiteItem(d) : d));
+    const groups = answer.groupCounts ? { group_counts: answer.groupCounts } : {};
+    return page(items, paged.limit, paged.offset, groups);
   };
 
   const kit: SampleKit = { ok, fail, text, paging, page };

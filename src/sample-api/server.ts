@@ -51,6 +51,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     offerReleaseNotes: options.offerReleaseNotes ?? false,
     ...(options.login ? { login: options.login } : {}),
     ...(options.names ? { names: options.names } : {}),
+    ...(options.ignoreDiscoveryFilters ? { ignoreDiscoveryFilters: true } : {}),
   });
   const requests: RecordedRequest[] = [];
   let intercept = options.intercept;

@@ -1,7 +1,10 @@
 // Collects discoveries from the API: limit 0 reads pages of 1,000 only until the result budget (views/result-budget.ts) is full.
-import { leanDiscovery } from '../views/discovery-format.js';
+import type { DiscoveryQuery } from '../api/families/discovery-filter.js';
+import { type LeanDiscovery, leanDiscovery } from '../views/discovery-format.js';
+import type { FilterReport } from '../views/filter-report.js';
 import { type BudgetedDiscoveries, createBudgetFiller } from '../views/result-budget.js';
 import type { ToolContext } from './define-tool.js';
+import { type DiscoveryFilters, givenFilters, matchesFilters } from './discovery-filters.js';
 
 export const PAGE_SIZE = 1000;
 /**
@@ -15,6 +18,7 @@ export interface CollectedDiscoveries extends BudgetedDiscoveries {
   readonly skipped: number;
   readonly outsideFilter: number;
   readonly stoppedAfterPages?: number;
+  readonly filtering?: FilterReport;
 }
 
 interface Args {
@@ -22,6 +26,16 @@ interface Args {
   readonly daemon_id?: string | undefined;
   readonly limit: number;
   readonly offset: number;
+}
+
+/** The question filters of one call: the local test, and what the service is asked to apply. */
+export interface Filtering {
+  readonly filters: DiscoveryFilters;
+  readonly described: string;
+  /** Parameters the service applies (0.17.22; empty elsewhere) and the filters they stand for. */
+  readonly service: { readonly query: Partial<DiscoveryQuery>; readonly applied: string[] };
+  /** Fills in what the local test needs beyond the item (a job's last outcome), page by page. */
+  readonly prepare?: (items: LeanDiscovery[]) => Promise<void>;
 }
 
 type Context = Pick<ToolContext, 'api' | 'signal' | 'maxResultBytes' | 'progress'>;
@@ -33,7 +47,9 @@ type Context = Pick<ToolContext, 'api' | 'signal' | 'maxResultBytes' | 'progress
 export async function collectDiscoveries(
   args: Args,
   context: Context,
+  filtering?: Filtering,
 ): Promise<CollectedDiscoveries> {
+  if (filtering) return collectFiltered(args, filtering, context);
   const { api, signal } = context;
   const filters = { network_id: args.network_id, daemon_id: args.daemon_id };
   if (args.limit > 0) {
@@ -104,4 +120,112 @@ async function collectAll(
     }
   }
   return { discoveries: filler.items, pagination: pagination(false), skipped, outsideFilter };
+}
+
+/**
+ * Pages of 1,000 from `offset`, every item tested here (whatever the service applied), until
+ * `limit` matches (or, for limit 0, the budget) are found, the list ends, or the page bound.
+ * Offsets are positions in the service's list: the next call starts after the last item read.
+ */
+async function collectFiltered(
+  args: Args,
+  filtering: Filtering,
+  context: Context,
+): Promise<CollectedDiscoveries> {
+  const filler = createBudgetFiller(context.maxResultBytes);
+  const kept: LeanDiscovery[] = [];
+  const positions: number[] = [];
+  let offset = args.offset;
+  let total = offset;
+  let skipped = 0;
+  let outsideFilter = 0;
+  let stop: { nextOffset: number; pages?: number } | undefined;
+  const query = { network_id: args.network_id, daemon_id: args.daemon_id };
+  for (let pages = 1; !stop; pages++) {
+    const page = await context.api.listDiscoveries(
+      { ...query, ...filtering.service.query, limit: PAGE_SIZE, offset },
+      context.signal,
+    );
+    total = page.pagination.total_count;
+    skipped += page.skipped;
+    outsideFilter += page.outsideFilter ?? 0;
+    const items = page.items.map(leanDiscovery);
+    await filtering.prepare?.(items);
+    for (const [index, item] of items.entries()) {
+      if (!matchesFilters(item, filtering.filters)) continue;
+      const full = args.limit > 0 ? kept.length >= args.limit : !filler.add(item);
+      if (full) {
+        stop = { nextOffset: offset + index };
+        break;
+      }
+      kept.push(item);
+      positions.push(offset + index);
+    }
+    const read = page.items.length + page.skipped + (page.outsideFilter ?? 0);
+    if (stop) break;
+    offset += read;
+    const done = offset - args.offset;
+    await context.progress(
+      done,
+      Math.max(done, total - args.offset),
+      `read ${done} of ${total - args.offset} discoveries`,
+    );
+    if (read === 0 || offset >= total) break;
+    if (pages >= MAX_PAGES_PER_CALL) stop = { nextOffset: offset, pages };
+  }
+  const scanned = (stop?.nextOffset ?? offset) - args.offset;
+  const filteringReport: FilterReport = {
+    service: filtering.service.applied,
+    server: givenFilters(filtering.filters),
+    described: filtering.described,
+    scanned,
+    matched: kept.length,
+    complete: stop === undefined,
+  };
+  return {
+    discoveries: kept,
+    positions,
+    pagination: {
+      total_count: total,
+      limit: args.limit,
+      offset: args.offset,
+      has_more: stop !== undefined,
+    },
+    skipped,
+    outsideFilter,
+    filtering: filteringReport,
+    ...(stop
+      ? { omitted: { count: Math.max(0, total - stop.nextOffset), nextOffset: stop.nextOffset } }
+      : {}),
+    ...(stop?.pages ? { stoppedAfterPages: stop.pages } : {}),
+  };
+}
+
+/**
+ * Every item of a listing, page by page of 1,000, for work that keeps no items (counting, outcomes):
+ * `visit` sees each page; it may return true to stop early. At most `maxPages` are read.
+ */
+export async function readPages(
+  query: DiscoveryQuery,
+  context: Pick<ToolContext, 'api' | 'signal'>,
+  visit: (items: LeanDiscovery[]) => boolean | undefined | Promise<boolean | undefined>,
+  maxPages: number,
+): Promise<{ read: number; total: number; complete: boolean; skipped: number }> {
+  let offset = 0;
+  let skipped = 0;
+  let total = 0;
+  for (let pages = 1; ; pages++) {
+    const page = await context.api.listDiscoveries(
+      { ...query, limit: PAGE_SIZE, offset },
+      context.signal,
+    );
+    total = page.pagination.total_count;
+    skipped += page.skipped;
+    const read = page.items.length + page.skipped + (page.outsideFilter ?? 0);
+    offset += read;
+    const stop = await visit(page.items.map(leanDiscovery));
+    if (stop || read === 0 || offset >= total)
+      return { read: offset, total, complete: true, skipped };
+    if (pages >= maxPages) return { read: offset, total, complete: false, skipped };
+  }
 }

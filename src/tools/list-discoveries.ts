@@ -1,9 +1,10 @@
 // list_discoveries: the discoveries the key can see, named and grouped by network and daemon, within the result budget.
 import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
-import { parseVersion } from '../api/families/service-profile.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
+import { serviceText } from '../safety/sanitize.js';
+import { countsStructured, countsText } from '../views/discovery-counts-view.js';
 import { type Place, said } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
@@ -14,18 +15,63 @@ import { presentWithinBudget } from '../views/result-budget.js';
 import { loadScheduleWords, type ScheduleWords } from '../views/schedule-words.js';
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
-import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
+import { countDiscoveries } from './discovery-counts.js';
+import {
+  type DiscoveryFilters,
+  type FilterArguments,
+  givenFilters,
+  normalizeFilters,
+  serviceQuery,
+} from './discovery-filters.js';
+import {
+  type CollectedDiscoveries,
+  collectDiscoveries,
+  type Filtering,
+} from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
 import { uuid } from './uuid-argument.js';
 
 /** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
 const LIST_KINDS: readonly NamedKind[] = ['networks', 'daemons', 'tags'];
 
-interface Args {
+interface Args extends FilterArguments {
   readonly network_id?: string | undefined;
   readonly daemon_id?: string | undefined;
   readonly network?: string | undefined;
   readonly daemon?: string | undefined;
+  readonly counts_only?: boolean | undefined;
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The question filters, the tag resolved by name like networks and daemons (an id passes as is). */
+async function questionFilters(args: Args, reading: Promise<Names>) {
+  const tag =
+    args.tag === undefined || UUID_TEXT.test(args.tag)
+      ? args.tag?.toLowerCase()
+      : resolveName(await reading, 'tags', 'tag', args.tag);
+  return normalizeFilters({
+    tag_id: tag,
+    discovery_type: args.discovery_type,
+    run_type: args.run_type,
+    enabled: args.enabled,
+    last_run: args.last_run,
+    search: args.search,
+  });
+}
+
+/** "tag core, run_type Scheduled, search "lan"": the filters as a person reads them. */
+function describeFilters(filters: DiscoveryFilters, names: Names): string {
+  const parts: string[] = [];
+  if (filters.tag_id !== undefined)
+    parts.push(`tag ${said(names.nameOf(filters.tag_id) ?? filters.tag_id)}`);
+  if (filters.discovery_type !== undefined)
+    parts.push(`discovery_type ${serviceText(filters.discovery_type, 40)}`);
+  if (filters.run_type !== undefined) parts.push(`run_type ${serviceText(filters.run_type, 40)}`);
+  if (filters.enabled !== undefined) parts.push(`enabled ${filters.enabled}`);
+  if (filters.last_run !== undefined) parts.push(`last_run ${filters.last_run}`);
+  if (filters.search !== undefined) parts.push(`search ${said(serviceText(filters.search, 100))}`);
+  return parts.join(', ');
 }
 
 /** The id filters, names resolved first: nothing reaches the discovery endpoint for a bad name. */
@@ -52,13 +98,6 @@ async function filtersOf(args: Args, reading: Promise<Names>, place: () => Promi
   };
 }
 
-/** Run records name their job from Scanopy 0.16.2 (results.discovery_id). */
-function outcomesOf(version: string): 'linked' | 'records-only' {
-  const [major = 0, minor = 0, patch = 0] = parseVersion(version) ?? [1];
-  const linked = major > 0 || minor > 16 || (minor === 16 && patch >= 2);
-  return linked ? 'linked' : 'records-only';
-}
-
 /** Cron words only when a schedule is shown: cronstrue stays off every other path. */
 const noSchedules: ScheduleWords = (cron) => cron;
 
@@ -67,7 +106,7 @@ function viewOf(
   scopeIds: Args,
   names: Names,
   place: Place,
-  extra: Pick<DiscoveryListView, 'scheduleWords' | 'outcomes'>,
+  extra: Pick<DiscoveryListView, 'scheduleWords' | 'outcomes'> = { scheduleWords: noSchedules },
 ): DiscoveryListView {
   const label = (kind: string, id: string | undefined) => {
     const name = id === undefined ? undefined : names.nameOf(id);
@@ -84,6 +123,26 @@ function viewOf(
   };
 }
 
+const EMPTY: CollectedDiscoveries = {
+  discoveries: [],
+  pagination: { total_count: 0, limit: 0, offset: 0, has_more: false },
+  skipped: 0,
+  outsideFilter: 0,
+};
+
+async function filteringOf(
+  filters: DiscoveryFilters,
+  reading: Promise<Names>,
+  context: ToolContext,
+): Promise<Filtering> {
+  const offered = (await context.api.service(context.signal)).discoveryFilters;
+  return {
+    filters,
+    described: describeFilters(filters, await reading),
+    service: offered ? serviceQuery(filters) : { query: {}, applied: [] },
+  };
+}
+
 async function listed(args: Args & { limit: number; offset: number }, context: ToolContext) {
   const { api, signal } = context;
   const reading = context.names.read(api, LIST_KINDS, signal);
@@ -93,14 +152,25 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const place = async (): Promise<Place> =>
     (await api.service(signal)).sites ? 'site' : 'network';
   const filters = await filtersOf(args, reading, place);
-  const collected = await collectDiscoveries({ ...args, ...filters }, context);
+  const question = await questionFilters(args, reading);
+  const filtering =
+    givenFilters(question).length > 0 ? await filteringOf(question, reading, context) : undefined;
+  if (args.counts_only) {
+    const names = await reading;
+    const view = await countDiscoveries(filters, filtering, names, await place(), context);
+    const scope = viewOf(EMPTY, filters, names, await place()).scope;
+    const described = [...scope, ...(view.described ? [view.described] : [])].join(', ');
+    const scoped = described === '' ? view : { ...view, described };
+    return { structured: countsStructured(scoped), text: countsText(scoped) };
+  }
+  const collected = await collectDiscoveries({ ...args, ...filters }, context, filtering);
   const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
   const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
   const scheduleWords = scheduled ? await loadScheduleWords() : noSchedules;
-  const outcomes = outcomesOf((await api.service(signal)).version);
+  const outcomes = (await api.service(signal)).runRecordsNameJobs ? 'linked' : 'records-only';
   return presentWithinBudget(
     viewOf(collected, filters, names, await place(), { scheduleWords, outcomes }),
     context.maxResultBytes,
@@ -118,6 +188,13 @@ export const listDiscoveries = defineTool({
     daemon_id: uuid().optional().describe('Daemon id'),
     network: z.string().optional().describe('Network name'),
     daemon: z.string().optional().describe('Daemon name'),
+    tag: z.string().optional().describe('Tag name or id'),
+    discovery_type: z.string().optional().describe('e.g. Docker'),
+    run_type: z.string().optional().describe('e.g. Scheduled'),
+    enabled: z.boolean().optional().describe('Schedule on'),
+    last_run: z.enum(['failed', 'succeeded', 'never']).describe('Outcome').optional(),
+    search: z.string().optional().describe('In name'),
+    counts_only: z.boolean().optional().describe('Counts, no items'),
     limit: z.number().int().min(0).max(1000).default(50).describe('Page size; 0 = all'),
     offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Items to skip'),
   },

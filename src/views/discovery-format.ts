@@ -9,17 +9,8 @@ import type { ScheduleWords } from './schedule-words.js';
 /** Resolves an id to its sanitized name, when the service gave one. */
 export type NameOf = (id: string | undefined) => string | undefined;
 
-/** A job's newest run record, linked by its results.discovery_id (Scanopy 0.16.2 and later). */
-export interface RunOutcome {
-  readonly phase: string;
-  readonly error?: string;
-  readonly finished_at?: string;
-}
-
 export interface LeanRun {
   readonly type: string;
-  /** Scheduled and ad hoc jobs: the outcome of their last run, when a run record names them. */
-  readonly last_outcome?: RunOutcome;
   readonly cron_schedule?: string;
   readonly enabled?: boolean;
   readonly last_run?: string;
@@ -42,6 +33,17 @@ export interface LeanDiscovery {
   readonly run_type: LeanRun;
   /** SNMP credentials a Network discovery uses: the next call (list/update credential) needs them. */
   snmp_credential_ids?: string[];
+  /** A job's newest finished run (0.16.2+, from the run record that names it): set by tools/run-outcomes.ts. */
+  last_outcome?: LastOutcome;
+}
+
+/** The outcome of a job's newest finished run record. */
+export interface LastOutcome {
+  readonly phase: string;
+  readonly error?: string;
+  readonly finished_at?: string;
+  /** The run record's id. */
+  readonly record_id: string;
 }
 
 const str = (value: unknown): string | undefined =>
@@ -148,8 +150,8 @@ function outcome(run: { phase?: string; error?: string; finished_at?: string }, 
 }
 
 /** A job's last run: when it ran, and how it ended when a run record says so. */
-function jobRun(run: LeanRun) {
-  const ended = run.last_outcome ? `${SEP}last run ${outcome(run.last_outcome)}` : '';
+function jobRun(run: LeanRun, last?: LastOutcome) {
+  const ended = last ? `${SEP}last run ${outcome(last)}` : '';
   return `${lastRun(run.last_run)}${ended}`;
 }
 
@@ -157,19 +159,19 @@ function jobRun(run: LeanRun) {
  * "daily at 03:00 UTC; ran 2026-11-20 03:00Z", "DISABLED: daily at …", "ad hoc; …",
  * "run record: Complete 100%; finished …". The raw cron stays in the structured channel.
  */
-export function describeRun(run: LeanRun, words: ScheduleWords): string {
+export function describeRun(run: LeanRun, words: ScheduleWords, last?: LastOutcome): string {
   switch (run.type) {
     case 'Scheduled': {
       const when = run.cron_schedule ? words(run.cron_schedule, run.timezone) : 'no schedule given';
       const state = run.enabled === false ? 'DISABLED: ' : '';
-      return `${state}${when}${SEP}${jobRun(run)}`;
+      return `${state}${when}${SEP}${jobRun(run, last)}`;
     }
     case 'AdHoc':
-      return `ad hoc${SEP}${jobRun(run)}`;
+      return `ad hoc${SEP}${jobRun(run, last)}`;
     case 'Historical':
       return `run record: ${outcome(run, run.progress === undefined ? '' : ` ${run.progress}%`)}`;
     default:
-      return `${word(run.type)}${SEP}${jobRun(run)}`;
+      return `${word(run.type)}${SEP}${jobRun(run, last)}`;
   }
 }
 
@@ -179,7 +181,7 @@ export const isDisabled = (d: LeanDiscovery) =>
   d.run_type.type === 'Scheduled' && d.run_type.enabled === false;
 /** A failed run: a failed run record, or a job whose last run's record failed. */
 export const isFailed = (d: LeanDiscovery) =>
-  (isRunRecord(d) ? d.run_type.phase : d.run_type.last_outcome?.phase) === 'Failed';
+  (isRunRecord(d) ? d.run_type.phase : d.last_outcome?.phase) === 'Failed';
 export const neverRun = (d: LeanDiscovery) =>
   (d.run_type.type === 'Scheduled' || d.run_type.type === 'AdHoc') && !d.run_type.last_run;
 
@@ -200,7 +202,7 @@ export function discoveryLine(
     `- ${said(discovery.name)}`,
     discovery.id,
     `${word(discovery.discovery_type.type)}${host ? ` on ${said(host)}` : ''}`,
-    describeRun(discovery.run_type, words),
+    describeRun(discovery.run_type, words, discovery.last_outcome),
   ];
   if (discovery.tags) parts.push(`tags ${discovery.tags.map((t) => label(t, nameOf)).join(', ')}`);
   if (discovery.snmp_credential_ids) {

@@ -14,6 +14,7 @@ import {
   said,
 } from './discovery-format.js';
 import { structuredGroups } from './discovery-structured.js';
+import { type FilterReport, filtersLine, filtersStructured } from './filter-report.js';
 import { plural } from './format.js';
 import { cutByBudget, moreAfter } from './result-budget.js';
 import type { ScheduleWords } from './schedule-words.js';
@@ -36,6 +37,8 @@ export interface DiscoveryListView {
   readonly nameOf: NameOf;
   /** One line per name list that could not be read. */
   readonly nameNotes: readonly string[];
+  /** Set when question filters (tag, discovery_type...) were given: who applied which. */
+  readonly filtering?: FilterReport;
   /** Cron in words; loaded only when a shown item has a schedule. */
   readonly scheduleWords: ScheduleWords;
   /**
@@ -63,6 +66,7 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
   const first = discoveries.length > 0 ? pagination.offset + 1 : 0;
   const last = pagination.offset + discoveries.length;
   const scope = view.scope.length > 0 ? ` (${view.scope.join(', ')})` : '';
+  if (view.filtering) return filteredSummary(view, view.filtering, scope);
   if (discoveries.length === 0) {
     const past = pagination.offset > 0 && pagination.offset >= pagination.total_count;
     return [
@@ -90,6 +94,23 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
   return second ? [head, second] : [head];
 }
 
+/** With question filters the matches are not a range of the list: how many, in how much read. */
+function filteredSummary(
+  view: DiscoveryListView,
+  report: FilterReport,
+  scope: string,
+): [string, string?] {
+  const { pagination } = view;
+  const from = pagination.offset + 1;
+  const to = pagination.offset + report.scanned;
+  const read =
+    report.scanned > 0 ? `items ${from}-${to} of ${pagination.total_count} read` : 'none read';
+  const head = `Discoveries matching ${report.described}${scope}: ${view.discoveries.length} shown (${read})`;
+  const { filtering: _report, ...unfiltered } = view;
+  const attention = summaryParts(unfiltered)[1];
+  return attention && view.discoveries.length > 0 ? [head, attention] : [head];
+}
+
 const summaryOf = (view: DiscoveryListView) => {
   const [head, attention] = summaryParts(view);
   return attention ? `${head}. ${attention}` : `${head}.`;
@@ -102,6 +123,9 @@ function nextStepOf(view: DiscoveryListView): string | undefined {
     const { count, nextOffset } = view.omitted;
     if (view.stoppedAfterPages) {
       return `${count} more not read: stopped after ${view.stoppedAfterPages} pages; call again with offset ${nextOffset}.`;
+    }
+    if (view.filtering) {
+      return `More may match: call again with offset ${nextOffset} (the listing's position; ${count} items not yet read)${view.pagination.limit === 0 ? '' : ', or with limit 0'}.`;
     }
     return cutByBudget(
       count,
@@ -137,6 +161,7 @@ export function discoveriesStructured(view: DiscoveryListView) {
     summary: summaryOf(view),
     groups,
     ...(tagIds ? { tag_ids: tagIds } : {}),
+    ...(view.filtering ? { filters: filtersStructured(view.filtering) } : {}),
     pagination: view.pagination,
     ...(view.omitted ? { truncated: true } : {}),
     ...(next ? { next_step: next } : {}),
@@ -182,6 +207,7 @@ function legend(view: DiscoveryListView) {
 export function discoveriesText(view: DiscoveryListView): string {
   const [head, attention] = summaryParts(view);
   const lines = [`# ${head}`];
+  if (view.filtering) lines.push(filtersLine(view.filtering));
   if (attention) lines.push(attention);
   if (view.discoveries.length > 0) lines.push(QUOTED);
   const { lines: legendLines, label } = legend(view);

@@ -54,7 +54,7 @@ function item(
   tag: (id: string) => string,
 ): DiscoveryItemOutput {
   const run = d.run_type;
-  const outcome = run.last_outcome;
+  const outcome = d.last_outcome;
   return defined<DiscoveryItemOutput>({
     id: d.id,
     name: d.name,

@@ -45,7 +45,16 @@ export interface BudgetedDiscoveries {
   readonly discoveries: LeanDiscovery[];
   readonly pagination: Pagination;
   readonly omitted?: { readonly count: number; readonly nextOffset: number };
+  /**
+   * Filtered lists: each item's position in the service's list, so a cut says where to go on
+   * (matches are not contiguous there). Without it, item i sits at pagination.offset + i.
+   */
+  readonly positions?: readonly number[];
 }
+
+/** Where the service's list goes on after the first `kept` items. */
+const offsetAfter = (collected: BudgetedDiscoveries, kept: number) =>
+  collected.positions?.[kept] ?? collected.pagination.offset + kept;
 
 /** Adds items while their text line, group heading and JSON (twice: both channels) still fit. */
 export function createBudgetFiller(budget: number) {
@@ -81,7 +90,7 @@ export function cutToBudget<T extends BudgetedDiscoveries>(collected: T, budget:
   const filler = createBudgetFiller(budget);
   const kept = collected.discoveries.findIndex((item) => !filler.add(item));
   if (kept === -1) return collected;
-  const nextOffset = collected.pagination.offset + kept;
+  const nextOffset = offsetAfter(collected, kept);
   return {
     ...collected,
     discoveries: filler.items,
@@ -118,7 +127,7 @@ export function presentWithinBudget<V extends BudgetedDiscoveries, S extends obj
     }
     const drop = Math.max(1, Math.ceil(view.discoveries.length / 20));
     const discoveries = view.discoveries.slice(0, -drop);
-    const nextOffset = view.pagination.offset + discoveries.length;
+    const nextOffset = offsetAfter(view, discoveries.length);
     view = {
       ...view,
       discoveries,

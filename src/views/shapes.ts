@@ -70,6 +70,10 @@ export const discoveryListOutput = {
   ),
   // Tag name -> id, once, for the names the items carry. Declared as `{}`: a map's schema says little.
   tag_ids: z.unknown().optional(),
+  // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like tag_ids.
+  filters: z.unknown().optional(),
+  // counts_only: totals by network, daemon, type and run type, jobs apart from run records.
+  counts: z.unknown().optional(),
   pagination: paginationOutput,
   truncated: z.boolean().optional(),
   next_step: z.string().optional(),

@@ -6,6 +6,13 @@ import type { Discovery } from '../schemas.js';
 export type DiscoveryQuery = {
   readonly network_id?: string | undefined;
   readonly daemon_id?: string | undefined;
+  /** 0.17.22 only (ServiceProfile.discoveryFilters): the service narrows the list itself. */
+  readonly discovery_types?: string | undefined;
+  readonly historical?: boolean | undefined;
+  readonly phases?: string | undefined;
+  readonly search?: string | undefined;
+  /** 0.17.22: the answer's pagination carries the size of each group (GroupCount). */
+  readonly group_by?: 'site_id' | 'daemon_id' | 'discovery_type' | 'phase' | undefined;
   readonly limit?: number | undefined;
   readonly offset?: number | undefined;
 };

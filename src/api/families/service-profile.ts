@@ -21,6 +21,10 @@ export interface ServiceProfile {
   readonly snmpCredentialTypes: readonly SnmpCredentialType[];
   /** 0.17.22 hosts take include_children=false, so a name lookup does not carry every child. */
   readonly hostsIncludeChildren: boolean;
+  /** 0.17.22 filters discoveries itself (discovery_types, historical, phases, search) and counts groups (group_by). */
+  readonly discoveryFilters: boolean;
+  /** 0.16.2+: a run record's results.discovery_id names the job it ran for. */
+  readonly runRecordsNameJobs: boolean;
 }
 
 export const OLDEST_KNOWN_VERSION = '0.14.0';
@@ -68,6 +72,8 @@ export function profileFor(version: string): ServiceProfile {
           ? ['SnmpV2c']
           : ['SnmpV1', 'SnmpV2c', 'SnmpV3'],
     hostsIncludeChildren: sites,
+    discoveryFilters: sites,
+    runRecordsNameJobs: compare(v, at('0.16.2')) >= 0,
   };
 }
 
