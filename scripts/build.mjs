@@ -7,23 +7,15 @@
 import { chmod, readdir, rm, utimes } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-
-/** Replaces a module with stand-in source (only for code stdio mode provably never runs). */
-const replace = (name, filter, contents) => ({
-  name,
-  setup(b) {
-    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: name }));
-    b.onLoad({ filter: /.*/, namespace: name }, () => ({
-      contents,
-      loader: 'js',
-      resolveDir: '.',
-    }));
-  },
-});
+import { replace, zodTrims } from './build-plugins.mjs';
+import { buildUi } from './build-ui.mjs';
 
 // `node scripts/build.mjs [entry outdir]`: the bench bundles its SDK floor server the same way.
 const [entry = 'src/index.ts', outdir = 'dist'] = process.argv.slice(2);
 const main = `${outdir}/index.js`;
+
+// First: the server's bundle takes the view in as a chunk of its own (src/mcp/app-resource.ts).
+const viewBytes = entry === 'src/index.ts' ? await buildUi() : undefined;
 
 const { metafile } = await build({
   entryPoints: { index: entry },
@@ -39,17 +31,7 @@ const { metafile } = await build({
   logLevel: 'warning',
   metafile: true,
   plugins: [
-    // zod re-exports ~40 locales as a namespace; esbuild keeps them all. English is imported directly.
-    replace('zod-locales', /^\.\.\/locales\/index\.js$/, 'export {};'),
-    // The SDK also accepts zod 3 schemas, through zod/v3 and zod-to-json-schema; every schema here
-    // is zod 4, so that path is replaced by one that says so if it is ever reached.
-    replace(
-      'sdk-zod-v3',
-      /^(zod\/v3|zod-to-json-schema)$/,
-      `const no = () => { throw new Error('zod 3 schemas are not supported in this build'); };
-export const object = no;
-export const zodToJsonSchema = no;`,
-    ),
+    ...zodTrims(),
     // The SDK imports ajv only to validate elicitation answers (flat forms). src/mcp/server.ts passes
     // formSchemaValidator; this makes the SDK's default the same validator, so ajv is never bundled.
     replace(
@@ -70,6 +52,7 @@ for (const name of await readdir(`${outdir}/chunks`).catch(() => [])) {
 }
 
 await chmod(main, 0o755);
+if (viewBytes) console.log(`dist/ui/app.html: ${viewBytes} bytes`);
 // test/build-dist.ts judges freshness by dist/index.js alone, so it must be the newest file written.
 const now = new Date();
 await utimes(main, now, now);

@@ -1,6 +1,7 @@
 // npm run demo [-- --scanopy 0.17.22]: the sample API on 127.0.0.1 playing a Scanopy version, the built server over stdio, each tool called and printed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_NETWORKS,
@@ -9,6 +10,7 @@ import {
   SAMPLE_VERSIONS,
 } from '../src/sample-api/data.js';
 import { startSampleApi } from '../src/sample-api/server.js';
+import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
 import { serverTransport } from '../test/stdio-client.js';
 
 // Any scp_u_ key is accepted by the sample API; this one only exists on this machine.
@@ -17,6 +19,26 @@ const RULE = '─'.repeat(78);
 
 function show(title: string, body: string): void {
   console.log(`\n${RULE}\n▶ ${title}\n${RULE}\n${body}`);
+}
+
+/** Where the MCP Apps view is declared, and what the server sends for it. */
+async function printView(client: Client, tools: readonly Tool[]): Promise<void> {
+  const declaring = tools.filter((tool) => {
+    const ui = tool._meta?.['ui'] as { resourceUri?: unknown; visibility?: unknown } | undefined;
+    return ui?.resourceUri === APP_VIEW_URI && !Array.isArray(ui.visibility);
+  });
+  const appOnly = tools.filter((tool) => {
+    const ui = tool._meta?.['ui'] as { visibility?: unknown } | undefined;
+    return Array.isArray(ui?.visibility) && !ui.visibility.includes('model');
+  });
+  const { contents } = await client.readResource({ uri: APP_VIEW_URI });
+  const html = String((contents[0] as { text?: unknown } | undefined)?.text ?? '');
+  console.log(
+    `  MCP Apps view: ${APP_VIEW_URI} (${contents[0]?.mimeType}, ${Buffer.byteLength(html)} bytes), declared in _meta.ui.resourceUri of ${declaring.map((tool) => tool.name).join(', ')}`,
+  );
+  console.log(
+    `  app-only (the view's Confirm button, listed because this client declared ${APPS_EXTENSION}): ${appOnly.map((tool) => tool.name).join(', ') || 'none'}`,
+  );
 }
 
 function textOf(result: CallToolResult): string {
@@ -41,7 +63,12 @@ async function main(): Promise<number> {
   const transport = serverTransport({ baseUrl: api.url, apiKey: DEMO_KEY });
   const serverLog: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString('utf8')));
-  const client = new Client({ name: 'network-discovery-mcp-demo', version: '1.0.0' });
+  // The demo says it renders MCP Apps, as Claude Desktop or VS Code do: the write's preview then
+  // carries the view's Confirm button (for a person; this script never presses it).
+  const client = new Client(
+    { name: 'network-discovery-mcp-demo', version: '1.0.0' },
+    { capabilities: { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_VIEW_MIME] } } } },
+  );
   let failures = 0;
 
   const call = async (
@@ -70,6 +97,7 @@ async function main(): Promise<number> {
     console.log(`  MCP server: node dist/index.js over stdio (${server?.name} ${server?.version})`);
     console.log(`  tools: ${[...names].join(', ')}`);
     console.log(`  instructions: ${client.getInstructions() ?? '(none)'}`);
+    await printView(client, tools);
 
     await call('get_version');
     await call('list_discoveries', { limit: 10 });
@@ -79,7 +107,7 @@ async function main(): Promise<number> {
     if (names.has('list_snmp_credentials')) await call('list_snmp_credentials');
 
     if (names.has('update_snmp_credential')) {
-      // This client offers no elicitation, so the server answers with a preview and a token.
+      // No form here, and the app path: a preview whose approval only the view's Confirm button uses.
       const preview = await call(
         'update_snmp_credential',
         {
@@ -89,10 +117,15 @@ async function main(): Promise<number> {
           community: 'rotated-demo-community',
           tags: [SAMPLE_TAGS.core],
         },
-        ' (preview only: this client cannot be asked, so it gets a token)',
+        ' (preview only: a person confirms it with the Confirm button in the view)',
       );
       const status = (preview.structuredContent as Record<string, unknown> | undefined)?.['status'];
       if (status !== 'preview') failures++;
+      const approval = preview._meta?.[APPROVAL_META_KEY] ? "in the result's _meta" : 'MISSING';
+      if (approval === 'MISSING') failures++;
+      console.log(
+        `  the Confirm button's approval: ${approval} (the view reads it; the model never does)`,
+      );
     }
     const writes = api.requests.filter((request) => request.method !== 'GET').length;
     console.log(

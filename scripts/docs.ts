@@ -89,7 +89,10 @@ function kindOf(tool: AnyToolDefinition): string {
     .join(', ');
 }
 
-export function toolsTable(tools: readonly AnyToolDefinition[] = ALL_TOOLS): string {
+/** The tools a model is offered; the app-only Confirm button is the view's, not the model's. */
+const MODEL_TOOLS = ALL_TOOLS.filter((tool) => !tool.appOnly);
+
+export function toolsTable(tools: readonly AnyToolDefinition[] = MODEL_TOOLS): string {
   const rows = tools.map(
     (tool) =>
       `| \`${tool.name}\` | ${cell(tool.title)} | ${cell(kindOf(tool))} | ${cell(inputsOf(tool))} |`,

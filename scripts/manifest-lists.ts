@@ -21,11 +21,17 @@ export interface ManifestLists {
   readonly prompts: ManifestPrompt[];
 }
 
-/** Every tool and prompt, the write ones included: read-only mode is a user setting. */
+/**
+ * Every tool and prompt, the write ones included: read-only mode is a user setting. App-only tools
+ * (the view's Confirm button) are left out: they are the view's, never offered to the model.
+ */
 export function manifestLists(): ManifestLists {
   return {
     version: packageJson.version,
-    tools: ALL_TOOLS.map((tool) => ({ name: tool.name, description: tool.description })),
+    tools: ALL_TOOLS.filter((tool) => !tool.appOnly).map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+    })),
     prompts: ALL_PROMPTS.map((prompt) => {
       const names = Object.keys(prompt.argsSchema);
       // The bundle format templates arguments as ${arguments.name}.

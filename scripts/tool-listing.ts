@@ -55,6 +55,8 @@ export function toolListing(tools: readonly AnyToolDefinition[]): Tool[] {
     outputSchema: jsonSchema(tool.outputSchema, 'output'),
     // The top-level title is the spec's display name; a copy inside annotations costs ~30 bytes a tool.
     annotations: { ...tool.annotations },
+    // The MCP Apps view a tool declares, and whether only the view may call it.
+    ...(tool.meta ? { _meta: tool.meta } : {}),
   }));
 }
 

@@ -7,8 +7,10 @@ import { createSessionStore, type SessionStore } from './api/session.js';
 import { describeRetry } from './api/transport/retry.js';
 import { createTransport } from './api/transport/transport.js';
 import type { Config } from './config.js';
+import { createAppApprovals } from './confirm/app-approval.js';
 import { createAuditSink } from './confirm/audit.js';
 import { createTokenSigner } from './confirm/confirmation-token.js';
+import type { CredentialWrite } from './confirm/credential-values.js';
 import { sha256Base64url } from './lazy-crypto.js';
 import type { Logger } from './log.js';
 import { createServer } from './mcp/server.js';
@@ -76,6 +78,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // is accepted by the next and redeemed only once. Replicas share the secret, not the used-token
   // record: across replicas a token is bounded by its 5 minutes and its exact arguments.
   const tokens = createTokenSigner(config.tokenSecret, Date.now);
+  const approvals = createAppApprovals<CredentialWrite>();
   // Names are cached per key: one key's rights never show through another's results. The operator's
   // own directory is held directly, so a stdio start hashes nothing (and loads no node:crypto).
   const names = createNameDirectories();
@@ -111,6 +114,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         apiKey: key,
         tokens,
         confirmMode: config.confirm,
+        // The Confirm button needs the client's capabilities and a connection that outlives the
+        // preview: stdio has both, stateless HTTP neither.
+        appConfirm: channel === 'stdio',
+        approvals,
         demo: options.demo ?? false,
         // Over HTTP the caller changes only its own request: its Authorization header.
         keySource: channel === 'http' ? 'http' : (options.keySource ?? 'env'),

@@ -199,7 +199,8 @@ export const envSchema = z.object({
       const word = (value ?? '').trim().toLowerCase();
       if (word === '' || word === 'auto') return 'auto' as const;
       if (word === 'elicitation') return 'elicitation' as const;
-      ctx.addIssue({ code: 'custom', message: 'must be auto or elicitation' });
+      if (word === 'token') return 'token' as const;
+      ctx.addIssue({ code: 'custom', message: 'must be auto, elicitation or token' });
       return z.NEVER;
     }),
   NETWORK_DISCOVERY_HTTP_WRITES: flag,
@@ -239,8 +240,11 @@ export interface Config {
   readonly responseBytesInFlight: number;
   /** In demo mode, the Scanopy version the built-in sample API plays. */
   readonly demoScanopy: string;
-  /** `elicitation`: writes only after a person answers a form; `auto` falls back to tokens. */
-  readonly confirm: 'auto' | 'elicitation';
+  /**
+   * `auto`: a person confirms in a form or the app, else no write; `elicitation`: forms only;
+   * `token`: the preview token carried back by the caller where no person can be asked.
+   */
+  readonly confirm: 'auto' | 'elicitation' | 'token';
   /** Whether --http registers the write tool at all. */
   readonly httpWrites: boolean;
   readonly httpMaxConnections: number;

@@ -99,6 +99,7 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = await runHttpMode(runtime, argv, {
       log,
       tokenSecretSet: config.tokenSecret !== undefined,
+      tokenPath: config.confirm === 'token',
       onClose: stopDemo,
     });
     return;

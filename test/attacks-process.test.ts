@@ -77,7 +77,7 @@ describe('A. a planted audit file', () => {
       // The attack as found: a preview whose name a shell would run when it sources the file.
       const server = await connectStdio({
         baseUrl: api.url,
-        env: { NETWORK_DISCOVERY_AUDIT_LOG: path },
+        env: { NETWORK_DISCOVERY_AUDIT_LOG: path, NETWORK_DISCOVERY_CONFIRM: 'token' },
       }).catch(() => undefined);
       await server?.client
         .callTool({
@@ -133,6 +133,8 @@ describe("A. over HTTP, audit lines pass the caller's own redactor", () => {
     const parsed = parseConfig({
       NETWORK_DISCOVERY_BASE_URL: api.url.href,
       NETWORK_DISCOVERY_HTTP_WRITES: 'true',
+      // No form or app over stateless HTTP: the write takes the token path, an opt-in.
+      NETWORK_DISCOVERY_CONFIRM: 'token',
     });
     if (!parsed.ok) throw new Error(parsed.problems.join('; '));
     const lines: unknown[] = [];

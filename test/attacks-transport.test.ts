@@ -97,8 +97,9 @@ async function madeUpKeyCallers(url: URL, count: number, clients: Client[]) {
     for (let n = 0; !stopped; n++) {
       const name = n % 3 === 2 ? 'get_version' : 'list_discoveries';
       await client.callTool({ name, arguments: {} }).catch(() => undefined);
-      // Paced so the test measures the quota queues, not a CPU this process saturates itself.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Paced so the test measures the quota queues, not a CPU this process saturates itself: one
+      // call a second from each of 60 keys still keeps a quota of 10 a second six times over.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   });
   return async () => {

@@ -48,7 +48,7 @@ function strings(value: unknown): string[] {
 describe('1. confirmation says what it proves', () => {
   it('the audit trail names the token path as such: no person verified', async () => {
     const records: AuditRecord[] = [];
-    const h = await start({ audit: (r) => records.push(r) });
+    const h = await start({ confirm: 'token', audit: (r) => records.push(r) });
     const token = tokenOf(await h.call('update_snmp_credential', ARGS));
     await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     const confirmed = records.find((r) => r.outcome === 'confirmed');
@@ -79,7 +79,7 @@ describe('1. confirmation says what it proves', () => {
 
   it('a token never stands in for the form of a client that has one (a sibling process token)', async () => {
     // The sibling shares the secret, so its token is valid here: still, this client gets the form.
-    const sibling = await start();
+    const sibling = await start({ confirm: 'token' });
     const token = tokenOf(await sibling.call('update_snmp_credential', ARGS));
     const h = await start({ elicit: 'decline' });
     const result = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
@@ -91,7 +91,7 @@ describe('1. confirmation says what it proves', () => {
 
 describe('2. a token redeems once, in one spelling only', () => {
   it('re-spelling the expiry with leading zeros does not redeem it again', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const token = tokenOf(await h.call('update_snmp_credential', ARGS));
     const first = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     expect(first.isError).toBeFalsy();
@@ -109,7 +109,7 @@ describe('2. a token redeems once, in one spelling only', () => {
 
   it('a token from another process says so and how to keep tokens across restarts', async () => {
     const other = createTokenSigner(undefined, Date.now);
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const result = await h.call('update_snmp_credential', {
       ...ARGS,
       confirmation_token: other.issue({}).token,
@@ -268,6 +268,7 @@ describe('5. the redactor cannot be poisoned', () => {
 describe('6. no part of a secret leaks', () => {
   it('service error text crossing the 300-character cut is redacted before the cut', async () => {
     const h = await start({
+      confirm: 'token',
       sample: {
         intercept: (req, res) =>
           req.method === 'PUT' &&
@@ -372,7 +373,7 @@ it('the sample credential id stays the one these tests write to', () => {
 
 describe('new settings are checked', () => {
   it.each([
-    ['NETWORK_DISCOVERY_CONFIRM', 'sometimes', /auto or elicitation/],
+    ['NETWORK_DISCOVERY_CONFIRM', 'sometimes', /auto, elicitation or token/],
     ['NETWORK_DISCOVERY_HTTP_WRITES', 'maybe', /true\/false/],
     ['NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS', '0', /whole number/],
     ['NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS', 'many', /whole number/],

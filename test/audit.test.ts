@@ -113,7 +113,7 @@ describe('every stage of a write attempt', () => {
   });
 
   it('token path: preview issued, then confirmed via token, sent, succeeded', async () => {
-    const { h, outcomes, records, lines } = await audited();
+    const { h, outcomes, records, lines } = await audited({ confirm: 'token' });
     const preview = await h.call('update_snmp_credential', ARGS);
     const token = (preview.structuredContent as Record<string, unknown>)['confirmation_token'];
     expect(outcomes()).toEqual(['preview-issued']);
@@ -131,7 +131,7 @@ describe('every stage of a write attempt', () => {
   });
 
   it('refused: the placeholder community, and a token that does not match', async () => {
-    const { h, records, outcomes } = await audited();
+    const { h, records, outcomes } = await audited({ confirm: 'token' });
     await h.call('update_snmp_credential', { ...ARGS, community: '********' });
     const preview = await h.call('update_snmp_credential', ARGS);
     const token = (preview.structuredContent as Record<string, unknown>)['confirmation_token'];
@@ -214,7 +214,7 @@ describe('NETWORK_DISCOVERY_AUDIT_LOG with the built server', () => {
     try {
       server = await connectStdio({
         baseUrl: api.url,
-        env: { NETWORK_DISCOVERY_AUDIT_LOG: path },
+        env: { NETWORK_DISCOVERY_AUDIT_LOG: path, NETWORK_DISCOVERY_CONFIRM: 'token' },
         name: 'audit-test',
       });
       await server.client.callTool({ name: 'update_snmp_credential', arguments: ARGS });

@@ -25,6 +25,7 @@ function isFresh(): boolean {
     const built = statSync(DIST_ENTRY).mtimeMs;
     const sources = Math.max(
       newestSourceMtime(join(ROOT, 'src')),
+      newestSourceMtime(join(ROOT, 'ui')),
       statSync(join(ROOT, 'package.json')).mtimeMs,
     );
     return built >= sources;

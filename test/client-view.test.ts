@@ -108,6 +108,7 @@ const CASES: Record<string, Case> = {
     ],
   },
   'update_snmp_credential: preview': {
+    options: { confirm: 'token' },
     tool: 'update_snmp_credential',
     args: UPDATE,
     facts: [
@@ -118,6 +119,19 @@ const CASES: Record<string, Case> = {
       'community',
     ],
     next: /Show the user this change and ask them to approve it[\s\S]*Only after they agree, call update_snmp_credential again with the same arguments plus confirmation_token/,
+  },
+  'update_snmp_credential: app preview': {
+    options: { apps: true },
+    tool: 'update_snmp_credential',
+    args: UPDATE,
+    facts: [
+      'Office switches',
+      'Office switches (rotated)',
+      SAMPLE_CREDENTIAL_ID,
+      'core',
+      'community',
+    ],
+    next: /confirms or cancels this change with the Confirm button[\s\S]*Do not call update_snmp_credential again/,
   },
   'update_snmp_credential: declined': {
     options: { elicit: 'decline' },

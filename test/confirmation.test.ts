@@ -110,9 +110,9 @@ describe('with a client that offers elicitation', () => {
   });
 });
 
-describe('with a client without elicitation (token path)', () => {
+describe('NETWORK_DISCOVERY_CONFIRM=token, a client without elicitation (token path)', () => {
   it('previews with a token and writes nothing; the same arguments and token then write once', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const preview = await h.call('update_snmp_credential', ARGS);
     expect(preview.isError).toBeFalsy();
     expect(statusOf(preview)).toBe('preview');
@@ -157,7 +157,7 @@ describe('with a client without elicitation (token path)', () => {
     ['version', { version: 'V3' }],
     ['id', { id: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e' }],
   ])('refuses a token issued for different arguments (%s changed)', async (_field, change) => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const token = await previewToken(h);
     const result = await h.call('update_snmp_credential', {
       ...ARGS,
@@ -170,7 +170,7 @@ describe('with a client without elicitation (token path)', () => {
   });
 
   it('refuses a token that was already used', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const token = await previewToken(h);
     const first = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     expect(first.isError).toBeFalsy();
@@ -185,7 +185,7 @@ describe('with a client without elicitation (token path)', () => {
     'ct1.zzzz.short',
     'ct1.mwrwpivp.3SPBicToBZpR97dBOnBDbFdcpy7BQUB2_n01Yfxs68Y',
   ])('refuses a token this server did not issue: %s', async (token) => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const result = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/nothing was written/);
@@ -194,7 +194,7 @@ describe('with a client without elicitation (token path)', () => {
 
   it('refuses a token after its five minutes', async () => {
     let clock = Date.parse('2026-11-22T10:00:00Z');
-    const h = await start({ now: () => clock });
+    const h = await start({ confirm: 'token', now: () => clock });
     const token = await previewToken(h);
     clock += 5 * 60 * 1000 + 1000;
     const result = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
@@ -205,12 +205,39 @@ describe('with a client without elicitation (token path)', () => {
 
   it('accepts a token just inside its five minutes', async () => {
     let clock = Date.parse('2026-11-22T10:00:00Z');
-    const h = await start({ now: () => clock });
+    const h = await start({ confirm: 'token', now: () => clock });
     const token = await previewToken(h);
     clock += 5 * 60 * 1000 - 1000;
     const result = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
     expect(result.isError).toBeFalsy();
     expect(writes(h)).toHaveLength(1);
+  });
+});
+
+describe('by default, a client with neither forms nor apps', () => {
+  it('is refused with the opt-in named, no token issued and nothing written', async () => {
+    const h = await start();
+    const result = await h.call('update_snmp_credential', ARGS);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/Nothing was written/);
+    expect(textOf(result)).toContain('NETWORK_DISCOVERY_CONFIRM=token');
+    expect(JSON.stringify(result)).not.toMatch(/ct2\./);
+    expect(writes(h)).toHaveLength(0);
+  });
+
+  it('refuses a token sent anyway: the token path is off', async () => {
+    const issuing = await start({ confirm: 'token' });
+    const token = (
+      (await issuing.call('update_snmp_credential', ARGS)).structuredContent as Record<
+        string,
+        unknown
+      >
+    )['confirmation_token'];
+    const h = await start();
+    const result = await h.call('update_snmp_credential', { ...ARGS, confirmation_token: token });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('NETWORK_DISCOVERY_CONFIRM=token');
+    expect(writes(h)).toHaveLength(0);
   });
 });
 

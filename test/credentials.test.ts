@@ -174,7 +174,7 @@ describe('the update preview shows the real state', () => {
   }
 
   it('reads the credential first and shows every field as unchanged when only the community changes', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const result = await preview(h, CURRENT);
     // The version (it picks the route), the credential and beside it the tag names (concurrently,
     // so in any order); nothing is written.
@@ -200,7 +200,7 @@ describe('the update preview shows the real state', () => {
   });
 
   it('warns when tags would be removed', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const result = await preview(h, { ...CURRENT, tags: [] });
     const text = textOf(result);
     expect(text).toContain(`- tags (0): none (was 1; removes core (${SAMPLE_TAGS.core}))`);
@@ -209,7 +209,7 @@ describe('the update preview shows the real state', () => {
   });
 
   it('shows added and removed tags', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const text = textOf(await preview(h, { ...CURRENT, tags: [SAMPLE_TAGS.printers] }));
     expect(text).toContain(
       `(was 1; adds printers (${SAMPLE_TAGS.printers}); removes core (${SAMPLE_TAGS.core}))`,
@@ -217,7 +217,7 @@ describe('the update preview shows the real state', () => {
   });
 
   it('warns when the name or the version changes', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const result = await preview(h, { ...CURRENT, name: 'Core switches', version: 'V3' });
     const text = textOf(result);
     expect(text).toContain('- name: "Office switches" -> "Core switches"');
@@ -230,7 +230,7 @@ describe('the update preview shows the real state', () => {
   });
 
   it('puts the same before/after in the elicitation message', async () => {
-    const h = await start({ elicit: 'decline' });
+    const h = await start({ confirm: 'token', elicit: 'decline' });
     const result = await h.call('update_snmp_credential', { ...CURRENT, tags: [] });
     expect(structured(result)['status']).toBe('declined');
     const message = String(h.elicitations[0]?.message);
@@ -242,7 +242,7 @@ describe('the update preview shows the real state', () => {
   });
 
   it('does not read again when the token comes back', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     const first = await preview(h, CURRENT);
     const token = structured(first)['confirmation_token'];
     const before = h.api.requests.length;
@@ -256,7 +256,7 @@ describe('the update preview shows the real state', () => {
 
   it('says the current state is unknown when the server does not offer the read, and goes on', async () => {
     const data = sampleData();
-    const h = await start({ sample: { data, offerSnmpRoutes: false } });
+    const h = await start({ confirm: 'token', sample: { data, offerSnmpRoutes: false } });
     const result = await preview(h, { ...CURRENT, tags: [] });
     const text = textOf(result);
     expect(text).toContain(
@@ -271,7 +271,7 @@ describe('the update preview shows the real state', () => {
   });
 
   it('says the current state is unknown when the read fails, and goes on', async () => {
-    const h = await start();
+    const h = await start({ confirm: 'token' });
     h.api.setIntercept((req, res) =>
       req.method === 'GET'
         ? reply(res, 500, envelopeError('database unavailable'), {

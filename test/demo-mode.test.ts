@@ -27,6 +27,8 @@ async function startDemo(flag = '--demo'): Promise<Client> {
     baseUrl: realService.url,
     args: [flag],
     name: 'demo-test',
+    // The confirmed write below takes the token path, an opt-in.
+    env: { NETWORK_DISCOVERY_CONFIRM: 'token' },
   });
   servers.push(server);
   return server.client;

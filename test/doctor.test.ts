@@ -34,6 +34,23 @@ function hint(out: string, name: string): string {
 }
 
 describe('doctor', () => {
+  it('says which confirmation applies to writes', async () => {
+    api = await startFakeApi();
+    for (const [mode, words] of [
+      ['auto', 'writes confirmed by a person in a form or the app'],
+      ['token', 'or the preview token'],
+    ] as const) {
+      const { out } = await doctor({
+        NETWORK_DISCOVERY_BASE_URL: api.url.href,
+        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+        ...(mode === 'auto' ? {} : { NETWORK_DISCOVERY_CONFIRM: mode }),
+      });
+      const flat = out.replace(/\s+/g, ' ');
+      expect(flat).toContain(`NETWORK_DISCOVERY_CONFIRM=${mode}`);
+      expect(flat).toContain(words);
+    }
+  });
+
   it('passes every check against a healthy 0.14 service, key and session, and exits 0', async () => {
     api = await startFakeApi();
     const { code, out } = await doctor({

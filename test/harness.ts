@@ -11,11 +11,15 @@ import { afterEach } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
 import { describeRetry, type RetryPolicy } from '../src/api/transport/retry.js';
 import { createTransport } from '../src/api/transport/transport.js';
+import type { AppApprovals } from '../src/confirm/app-approval.js';
 import type { AuditSink } from '../src/confirm/audit.js';
+import type { CredentialWrite } from '../src/confirm/credential-values.js';
 import { createLogger } from '../src/log.js';
+import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { createServer } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import type { SampleApiOptions } from '../src/sample-api/server.js';
+import { APP_VIEW_MIME } from '../src/views/app-view.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
 export type ElicitAnswer = 'accept' | 'decline' | 'cancel' | 'accept-false';
@@ -53,8 +57,14 @@ export interface HarnessOptions {
   readonly audit?: AuditSink;
   /** Marks every result as demo data, as --demo does. */
   readonly demo?: boolean;
+  /** The client says it renders MCP Apps views (capabilities.extensions). */
+  readonly apps?: boolean;
+  /** false: the server offers no Confirm button, as over --http. */
+  readonly appConfirm?: boolean;
+  /** Approvals shared with another harness (one process, two callers). */
+  readonly approvals?: AppApprovals<CredentialWrite>;
   /** NETWORK_DISCOVERY_CONFIRM (auto by default). */
-  readonly confirm?: 'auto' | 'elicitation';
+  readonly confirm?: 'auto' | 'elicitation' | 'token';
 }
 
 export interface Harness {
@@ -106,11 +116,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.audit ? { audit: options.audit } : {}),
     ...(options.demo ? { demo: true } : {}),
     ...(options.confirm ? { confirmMode: options.confirm } : {}),
+    ...(options.appConfirm === undefined ? {} : { appConfirm: options.appConfirm }),
+    ...(options.approvals ? { approvals: options.approvals } : {}),
   });
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(
     { name: 'test-client', version: '1.0.0' },
-    { capabilities: options.elicit ? { elicitation: { form: {} } } : {} },
+    {
+      capabilities: {
+        ...(options.elicit ? { elicitation: { form: {} } } : {}),
+        ...(options.apps
+          ? { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_VIEW_MIME] } } }
+          : {}),
+      },
+    },
   );
   if (options.elicit) {
     const answer = options.elicit;

@@ -38,6 +38,8 @@ async function startInstance(
     NETWORK_DISCOVERY_BASE_URL: api.url.href,
     NETWORK_DISCOVERY_API_KEY: KEY_CONFIGURED,
     NETWORK_DISCOVERY_HTTP_WRITES: 'true',
+    // No form and no app over stateless HTTP: writes there take the token path, an opt-in.
+    NETWORK_DISCOVERY_CONFIRM: 'token',
     ...(tokenSecret ? { NETWORK_DISCOVERY_TOKEN_SECRET: tokenSecret } : {}),
     ...env,
   });
@@ -348,12 +350,27 @@ describe('network-discovery-mcp --http (built entry)', () => {
   it('serves on 127.0.0.1 and warns when no token secret is shared across replicas', async () => {
     const { stderr } = await launch(
       ['--http', '--port', '0'],
-      { NETWORK_DISCOVERY_BASE_URL: api.url.href, NETWORK_DISCOVERY_HTTP_WRITES: 'true' },
+      {
+        NETWORK_DISCOVERY_BASE_URL: api.url.href,
+        NETWORK_DISCOVERY_HTTP_WRITES: 'true',
+        NETWORK_DISCOVERY_CONFIRM: 'token',
+      },
       /serving MCP/,
     );
     expect(stderr).toMatch(/serving MCP over Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);
     expect(stderr).toContain('NETWORK_DISCOVERY_TOKEN_SECRET is not set');
     expect(stderr).toContain('no person is verified by this server');
+  });
+
+  it('with HTTP writes but no token opt-in, says every write will be refused', async () => {
+    const { stderr } = await launch(
+      ['--http', '--port', '0'],
+      { NETWORK_DISCOVERY_BASE_URL: api.url.href, NETWORK_DISCOVERY_HTTP_WRITES: 'true' },
+      /serving MCP/,
+    );
+    expect(stderr).toContain('every write is refused');
+    expect(stderr).toContain('NETWORK_DISCOVERY_CONFIRM=token');
+    expect(stderr).not.toContain('NETWORK_DISCOVERY_TOKEN_SECRET');
   });
 
   it('without HTTP writes, says nothing about tokens', async () => {

@@ -43,6 +43,8 @@ async function loadedDuring(name: string, session: (client: Client) => Promise<v
         NETWORK_DISCOVERY_BASE_URL: api.url.href,
         NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
         LOADED_MODULES_FILE: file,
+        // The session of writes takes the token path, which is an opt-in.
+        NETWORK_DISCOVERY_CONFIRM: 'token',
       },
       stderr: 'pipe',
     }),

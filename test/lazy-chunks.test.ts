@@ -1,4 +1,4 @@
-// Lazy loading: stdio mode starts and serves with the chunks of HTTP mode, doctor, demo and the HTML converter deleted.
+// Lazy loading: stdio mode starts and serves with the chunks of HTTP mode, doctor, demo, the HTML converter and the MCP Apps view deleted.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from './build-dist.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
-/** Chunks stdio mode must never need: esbuild names each after its module. */
-const NOT_FOR_STDIO = /^(http|doctor|html-to-markdown|server)-[A-Z0-9]+\.js$/;
+/** Chunks stdio mode must never need: esbuild names each after its module (app-html: the view, read on a host's first resources/read). */
+const NOT_FOR_STDIO = /^(http|doctor|html-to-markdown|server|app-html)-[A-Z0-9]+\.js$/;
 
 let work: string;
 let removed: string[];
@@ -35,6 +35,7 @@ afterAll(async () => {
 describe('chunks stdio mode does not load', () => {
   it('exist as files of their own', () => {
     expect(removed.map((name) => name.replace(/-[A-Z0-9]+\.js$/, '')).sort()).toEqual([
+      'app-html',
       'doctor',
       'html-to-markdown',
       'http',

@@ -304,7 +304,7 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
 
     it('update_snmp_credential: preview, then the token confirms one valid PUT', async () => {
       const { api } = await start();
-      const h = await harness({ baseUrl: api.url });
+      const h = await harness({ baseUrl: api.url, confirm: 'token' });
       const listed = await h.call('list_snmp_credentials', {});
       const credential = (listed.structuredContent?.['credentials'] as Item[] | undefined)?.[0];
       expect(credential).toBeDefined();

@@ -174,8 +174,8 @@ describe('everywhere the server writes', () => {
 
   it('masks a community from the moment it is seen in the arguments, before any write', async () => {
     const community = 'fresh-community-Q7';
-    const h = await start();
-    // No elicitation: the first call only previews, nothing is sent to the update endpoint.
+    const h = await start({ confirm: 'token' });
+    // No elicitation, the token path: the first call only previews, nothing is sent to the update endpoint.
     const preview = await h.call('update_snmp_credential', updateArgs(community));
     expect(preview.structuredContent).toMatchObject({ status: 'preview' });
     expect(h.api.requests.some((r) => r.method === 'PUT')).toBe(false);

@@ -211,7 +211,11 @@ describe('the built server with NETWORK_DISCOVERY_AUDIT_LOG, while the service e
     try {
       server = await connectStdio({
         baseUrl: api.url,
-        env: { NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID, NETWORK_DISCOVERY_AUDIT_LOG: path },
+        env: {
+          NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID,
+          NETWORK_DISCOVERY_AUDIT_LOG: path,
+          NETWORK_DISCOVERY_CONFIRM: 'token',
+        },
         name: 'secrets-faults',
       });
       const { client } = server;

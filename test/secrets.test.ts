@@ -93,7 +93,7 @@ describe('secrets never leave', () => {
 
   it('on the token path: preview, confirmed write, reused and mismatched tokens', async () => {
     let token = '';
-    const seen = await observe({}, [
+    const seen = await observe({ confirm: 'token' }, [
       async (h) => {
         const preview = await h.call('update_snmp_credential', UPDATE);
         token = String(
@@ -207,7 +207,7 @@ describe('secrets never reach stderr of the built server', () => {
     try {
       server = await connectStdio({
         baseUrl: api.url,
-        env: { NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID },
+        env: { NETWORK_DISCOVERY_SESSION_ID: TEST_SESSION_ID, NETWORK_DISCOVERY_CONFIRM: 'token' },
         name: 'secrets-test',
       });
       const { client } = server;

@@ -134,6 +134,8 @@ describe('process guards', () => {
     const server = spawnRaw({
       NETWORK_DISCOVERY_BASE_URL: api.url.href,
       NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      // A preview without a form or an app is the token path, an opt-in.
+      NETWORK_DISCOVERY_CONFIRM: 'token',
     });
     running = server;
     await server.initialize();

@@ -1,6 +1,7 @@
 // Spawns the built server (dist/index.js) over stdio with the SDK's client, pointed at a given API.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { DIST_ENTRY, ROOT } from './build-dist.js';
 import { TEST_API_KEY } from './fake-api.js';
 
@@ -13,6 +14,8 @@ export interface StdioOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Command-line arguments after dist/index.js, e.g. --demo. */
   readonly args?: readonly string[];
+  /** What the client says it can do in initialize (e.g. render MCP Apps). */
+  readonly capabilities?: ClientCapabilities;
 }
 
 /** The transport that spawns the built server, its stderr piped for the caller to read. */
@@ -46,7 +49,10 @@ export async function connectStdio(
   const transport = serverTransport(options);
   const chunks: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
-  const client = new Client({ name: options.name ?? 'stdio-test', version: '1.0.0' });
+  const client = new Client(
+    { name: options.name ?? 'stdio-test', version: '1.0.0' },
+    { capabilities: options.capabilities ?? {} },
+  );
   try {
     await client.connect(transport);
   } catch (error) {

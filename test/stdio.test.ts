@@ -17,7 +17,12 @@ let tools: Tool[] = [];
 beforeAll(async () => {
   await ensureBuilt();
   api = await startFakeApi();
-  server = await connectStdio({ baseUrl: api.url, name: 'stdio-test' });
+  // The token path (a write confirmed without a form or an app) is an opt-in.
+  server = await connectStdio({
+    baseUrl: api.url,
+    name: 'stdio-test',
+    env: { NETWORK_DISCOVERY_CONFIRM: 'token' },
+  });
   client = server.client;
   tools = (await client.listTools()).tools;
 }, 120_000);

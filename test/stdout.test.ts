@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../src/sample-api/server.js';
+import { APP_VIEW_URI } from '../src/views/app-view.js';
 import { ensureBuilt } from './build-dist.js';
 import { envelopeError, reply, type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
@@ -69,6 +70,8 @@ beforeAll(async () => {
     NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
     NETWORK_DISCOVERY_TIMEOUT_MS: '1000',
     NETWORK_DISCOVERY_MAX_RESPONSE_BYTES: '20000',
+    // The write below takes the token path, an opt-in.
+    NETWORK_DISCOVERY_CONFIRM: 'token',
   });
   answers.push(await server.initialize());
 }, 120_000);
@@ -93,7 +96,10 @@ describe('a spread of calls over stdio', () => {
     await record(server.request('ping'));
     await record(server.request('tools/list'));
     await record(server.request('prompts/list'));
-    const unknown = await record(server.request('resources/list'));
+    // One resource: the MCP Apps view; a method the server does not have is refused as such.
+    const resources = await record(server.request('resources/list'));
+    expect(resources['result']).toMatchObject({ resources: [{ uri: APP_VIEW_URI }] });
+    const unknown = await record(server.request('no-such/method'));
     expect(unknown['error']).toMatchObject({ code: -32601 });
   });
 

@@ -10,6 +10,7 @@ import {
 } from '../api/families/service-profile.js';
 import { createHttpSender } from '../api/transport/http.js';
 import { type Config, configSecrets, parseConfig } from '../config.js';
+import { CONFIRM_MODE_SHORT } from '../confirm/confirmation.js';
 import { describeError } from '../mcp/tool-error.js';
 import { createRedactor, type Redactor } from '../safety/redact.js';
 import { offersSnmpCredentialEndpoint, SUPPORTED_API_VERSION } from '../tools/get-version.js';
@@ -142,7 +143,9 @@ function configurationCheck(config: Config, notes: readonly string[]): CheckResu
     where,
     `API key ${config.apiKey ? 'set' : 'not set'}`,
     `session ${config.sessionId ? 'set' : 'not set'}`,
-    config.readOnly ? 'read-only' : 'writes allowed',
+    config.readOnly
+      ? 'read-only'
+      : `${CONFIRM_MODE_SHORT[config.confirm]} (NETWORK_DISCOVERY_CONFIRM=${config.confirm})`,
     `timeout ${config.timeoutMs / 1000} s`,
   ];
   const repaired = notes.length > 0 ? { hint: notes.join(' ') } : {};

@@ -282,6 +282,8 @@ export interface HttpModeContext {
   readonly log: Logger;
   /** Whether NETWORK_DISCOVERY_TOKEN_SECRET is set (replicas must share it). */
   readonly tokenSecretSet: boolean;
+  /** NETWORK_DISCOVERY_CONFIRM=token: the only way a write can be confirmed over stateless HTTP. */
+  readonly tokenPath?: boolean;
   readonly onClose: () => Promise<void>;
 }
 
@@ -299,12 +301,16 @@ export async function runHttpMode(
     await Promise.allSettled([runtime.close(), context.onClose()]);
     return 2;
   }
-  if (runtime.httpWrites) {
+  if (runtime.httpWrites && context.tokenPath) {
     log.warn(
-      'NETWORK_DISCOVERY_HTTP_WRITES=true: HTTP callers can write, confirmed by the preview token alone (no client can show a form over stateless HTTP), so no person is verified by this server. Set NETWORK_DISCOVERY_CONFIRM=elicitation to refuse them.',
+      "NETWORK_DISCOVERY_HTTP_WRITES=true with NETWORK_DISCOVERY_CONFIRM=token: HTTP callers can write, confirmed by the preview token alone (over stateless HTTP no client can show a form or an app's Confirm button), so no person is verified by this server. Leave NETWORK_DISCOVERY_CONFIRM unset to refuse them.",
+    );
+  } else if (runtime.httpWrites) {
+    log.warn(
+      "NETWORK_DISCOVERY_HTTP_WRITES=true, but over stateless HTTP no client can show a form or an app's Confirm button, so a person cannot confirm and every write is refused. NETWORK_DISCOVERY_CONFIRM=token would accept the preview token instead (no person verified).",
     );
   }
-  if (runtime.httpWrites && !context.tokenSecretSet) {
+  if (runtime.httpWrites && context.tokenPath && !context.tokenSecretSet) {
     log.warn(
       'NETWORK_DISCOVERY_TOKEN_SECRET is not set: confirmation tokens are signed with a random per-process key, so behind a load balancer another replica refuses them. Set the same secret on every replica.',
     );

@@ -25,7 +25,7 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_DEMO_SCANOPY:
     'demo mode: the Scanopy version the sample plays (0.14.13, 0.16.2, 0.17.22)',
   NETWORK_DISCOVERY_CONFIRM:
-    'auto (default): a form when the client has one, else preview + token; elicitation: forms only',
+    'auto (default): a person confirms (form, or the MCP Apps Confirm button); elicitation: forms only; token: also the preview token carried back by the assistant',
   NETWORK_DISCOVERY_HTTP_WRITES: 'true: offer the write tool over --http too (off by default)',
   NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS:
     '--http: most requests in progress at once; more are answered 503 (default 64)',

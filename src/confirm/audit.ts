@@ -18,10 +18,11 @@ export interface AuditRecord {
   /** HTTP status of the write's answer, when there was one. */
   readonly status?: number;
   /**
-   * How the write was confirmed: `elicitation` (a person answered the client's form) or `token`
-   * (the caller sent the preview's token back; no person verified by this server).
+   * How the write was confirmed: `elicitation` (a person answered the client's form), `app` (a
+   * person pressed Confirm in the MCP Apps view) or `token` (the caller sent the preview's token
+   * back; no person verified by this server).
    */
-  readonly confirmation?: 'elicitation' | 'token';
+  readonly confirmation?: 'elicitation' | 'app' | 'token';
   /** Why: how it was confirmed, why it was refused or failed. Never a secret. */
   readonly detail?: string;
 }

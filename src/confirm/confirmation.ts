@@ -1,33 +1,61 @@
-// Asks a person before a write: form elicitation when the client offers it, else a signed token.
+// Asks a person before a write: a form where the client has forms, the app's Confirm button where it renders apps; the token only by opt-in.
 
 import { ToolMessageError } from '../errors.js';
+import { type CallerApprovals, stateDigest } from './app-approval.js';
 import type { TokenProblem, TokenSigner } from './confirmation-token.js';
+import type { CredentialWrite } from './credential-values.js';
 
 /**
- * How a write may be confirmed. `auto`: a form when the client offers one, else the preview and
- * token. `elicitation`: a form or nothing; the token path proves only that the caller repeated
- * the call, not that a person agreed, so some operators refuse it.
+ * How a write may be confirmed. `auto` (the default): by a person, in a form where the client
+ * has forms or with the app's Confirm button where it renders apps, else refused. `elicitation`:
+ * a form or nothing. `token`: as `auto`, and where no person can be asked, the preview's token
+ * carried back by the caller, which proves only that the call was repeated, not that a person
+ * agreed.
  */
-export type ConfirmMode = 'auto' | 'elicitation';
+export type ConfirmMode = 'auto' | 'elicitation' | 'token';
+
+/** What doctor and get_version say about a mode. */
+export const CONFIRM_MODE_TEXT: Readonly<Record<ConfirmMode, string>> = {
+  auto: 'a person confirms every write: in a form where the client has forms, with the Confirm button where it renders MCP Apps; other clients cannot write (NETWORK_DISCOVERY_CONFIRM=token allows the token path)',
+  elicitation: 'a person confirms every write in a form; clients without forms cannot write',
+  token:
+    'a person confirms in a form or the app where the client offers one; elsewhere the preview token carried back by the assistant is enough (no person verified)',
+};
+
+/** The same, in a few words for doctor's configuration line. */
+export const CONFIRM_MODE_SHORT: Readonly<Record<ConfirmMode, string>> = {
+  auto: 'writes confirmed by a person in a form or the app',
+  elicitation: 'writes confirmed by a person in a form',
+  token: 'writes confirmed by a person or the preview token',
+};
 
 export type ConfirmationDecision =
-  /** `elicitation`: a person answered the form. `token`: the caller sent the preview's token back. */
+  /**
+   * `elicitation`: a person answered the form. `token`: the caller sent the preview's token back.
+   * (`app`: a person pressed Confirm in the view; that happens in apply_snmp_rotation.)
+   */
   | { readonly kind: 'confirmed'; readonly via: 'elicitation' | 'token' }
   | { readonly kind: 'declined'; readonly action: 'decline' | 'cancel' | 'unchecked' }
   | { readonly kind: 'preview'; readonly token: string; readonly expiresAt: Date }
+  /** The view shows a Confirm button bound to this approval; nothing is written here. */
+  | { readonly kind: 'app-preview'; readonly handle: string; readonly expiresAt: Date }
   | { readonly kind: 'invalid-token'; readonly reason: TokenProblem };
 
 export interface ConfirmationRequest {
   /** What the person is shown; never contains a secret. */
   readonly message: string;
-  /** The exact arguments the confirmation is bound to. */
-  readonly bound: unknown;
+  /** The exact values the confirmation is bound to. */
+  readonly bound: CredentialWrite;
+  /** The record as read for the preview (undefined when it could not be read). */
+  readonly state?: unknown;
   readonly token?: string | undefined;
   readonly signal: AbortSignal;
 }
 
 export interface Confirmer {
-  /** True when confirm() will ask a person in a form, token or not: the tool builds the preview. */
+  /** NETWORK_DISCOVERY_CONFIRM, for get_version to say which confirmation applies. */
+  readonly mode: ConfirmMode;
+  /** True when confirm() will ask a person (form or app), token or not: the tool builds the preview. */
   asksPerson(): boolean;
   confirm(request: ConfirmationRequest): Promise<ConfirmationDecision>;
 }
@@ -47,18 +75,36 @@ export class FormRequiredError extends ToolMessageError {
   }
 }
 
+/** NETWORK_DISCOVERY_CONFIRM=auto and a client that can show neither a form nor an app. */
+export class PersonRequiredError extends ToolMessageError {
+  constructor() {
+    super(
+      "Nothing was written: a person must confirm every write, and this client can show neither a confirmation form (MCP form elicitation) nor an MCP Apps view with a Confirm button (over --http neither is possible: each request is stateless). Make the change in the service's web UI, or use a client with forms or MCP Apps over stdio. An operator who accepts the assistant carrying a preview token back instead can set NETWORK_DISCOVERY_CONFIRM=token.",
+    );
+  }
+}
+
 export function createConfirmer(
   elicitation: ElicitationPort,
   tokens: TokenSigner,
   mode: ConfirmMode = 'auto',
+  approvals?: CallerApprovals<CredentialWrite>,
 ): Confirmer {
+  const appConfirms = () => mode !== 'elicitation' && approvals?.available() === true;
   return {
-    asksPerson: () => elicitation.supportsForm(),
-    async confirm({ message, bound, token, signal }) {
+    mode,
+    asksPerson: () => elicitation.supportsForm() || appConfirms(),
+    async confirm({ message, bound, state, token, signal }) {
       // A form comes first whatever the caller sends: a token must never stand in for a person
       // the client could have asked (it may come from the model, or from a sibling process).
       if (elicitation.supportsForm()) return askForm(elicitation, message, signal);
       if (mode === 'elicitation') throw new FormRequiredError();
+      if (approvals && appConfirms()) {
+        // The approval is bound to the caller, the exact values and the record as the person sees it.
+        const issued = approvals.issue({ values: bound, stateDigest: stateDigest(state ?? null) });
+        return { kind: 'app-preview', handle: issued.handle, expiresAt: issued.expiresAt };
+      }
+      if (mode !== 'token') throw new PersonRequiredError();
       if (token !== undefined) {
         const check = tokens.redeem(token, bound);
         return check.valid

@@ -1,7 +1,11 @@
 // What each stage of a write attempt records in the audit trail: outcome, status and a short why.
 import { ApiError, HttpError } from '../api/errors.js';
 import type { AuditOutcome, AuditRecord, AuditSink } from './audit.js';
-import { type ConfirmationDecision, FormRequiredError } from './confirmation.js';
+import {
+  type ConfirmationDecision,
+  FormRequiredError,
+  PersonRequiredError,
+} from './confirmation.js';
 
 type Extra = Pick<AuditRecord, 'status' | 'detail' | 'confirmation'>;
 
@@ -33,6 +37,7 @@ export function writeAuditor(
 
 const OUTCOME: Readonly<Record<ConfirmationDecision['kind'], AuditOutcome>> = {
   preview: 'preview-issued',
+  'app-preview': 'preview-issued',
   confirmed: 'confirmed',
   declined: 'declined',
   'invalid-token': 'refused',
@@ -52,14 +57,20 @@ export function decisionRecord(decision: ConfirmationDecision): [AuditOutcome, P
   }
   if (decision.kind === 'declined') return [outcome, { detail: decision.action }];
   if (decision.kind === 'invalid-token') return [outcome, { detail: `token ${decision.reason}` }];
+  if (decision.kind === 'app-preview')
+    return [outcome, { detail: 'Confirm button shown in the app' }];
   return [outcome, {}];
 }
 
 /** Confirmation could not be obtained: refused by policy, or the form itself failed. */
 export function confirmationFailureRecord(error: unknown): [AuditOutcome, Partial<Extra>] {
-  return error instanceof FormRequiredError
-    ? ['refused', { detail: 'no form: NETWORK_DISCOVERY_CONFIRM=elicitation' }]
-    : ['failed', { detail: 'confirmation not obtained' }];
+  if (error instanceof FormRequiredError) {
+    return ['refused', { detail: 'no form: NETWORK_DISCOVERY_CONFIRM=elicitation' }];
+  }
+  if (error instanceof PersonRequiredError) {
+    return ['refused', { detail: 'no form and no app: NETWORK_DISCOVERY_CONFIRM=auto' }];
+  }
+  return ['failed', { detail: 'confirmation not obtained' }];
 }
 
 /** A failed write: the status and error code or kind, never the service's message. */

@@ -10,8 +10,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../api/client.js';
 import type { NameDirectory } from '../api/name-directory.js';
+import type { CallerApprovals } from '../confirm/app-approval.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
+import type { CredentialWrite } from '../confirm/credential-values.js';
 import type { Redactor } from '../safety/redact.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
 import { strictArguments } from './strict-arguments.js';
@@ -22,6 +24,7 @@ export interface ToolDependencies {
   readonly api: ApiClient;
   readonly names: NameDirectory;
   readonly confirmer: Confirmer;
+  readonly approvals: CallerApprovals<CredentialWrite>;
   readonly audit: AuditSink;
   readonly redactor: Redactor;
   readonly errorContext: ErrorContext;
@@ -64,6 +67,7 @@ export function registerTools(
         inputSchema: strictArguments(tool.name, tool.inputSchema),
         outputSchema: tool.outputSchema,
         annotations: { ...tool.annotations },
+        ...(tool.meta ? { _meta: { ...tool.meta } } : {}),
       },
       (args: Record<string, unknown>, extra: Extra) => runTool(tool, args, extra, deps),
     );
@@ -71,7 +75,12 @@ export function registerTools(
   // Replaces the SDK's listing (same schemas plus $schema and a default `execution` per tool):
   // the catalog sits in the model's context for the whole conversation.
   const listing = { tools: listingOf(tools) };
-  server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
+  const withoutAppOnly = { tools: listingOf(tools.filter((tool) => !tool.appOnly)) };
+  // App-only tools go only to clients that render apps: any other ignores `visibility`, so its
+  // model would see (and could call) the Confirm button.
+  server.server.setRequestHandler(ListToolsRequestSchema, () =>
+    deps.approvals.available() ? listing : withoutAppOnly,
+  );
 }
 
 async function runTool(
@@ -85,11 +94,18 @@ async function runTool(
     const value = args[name];
     if (typeof value === 'string') deps.redactor.add(value);
   }
+  if (tool.appOnly && !deps.approvals.available()) {
+    return errorResult(
+      `${tool.name} is the Confirm button of an MCP Apps view; this client did not say it renders apps, so nothing was done.`,
+      deps,
+    );
+  }
   const context: ToolContext = {
     api: deps.api,
     names: deps.names,
     signal: extra.signal,
     confirmer: deps.confirmer,
+    approvals: deps.approvals,
     audit: deps.audit,
     maxResultBytes: deps.maxResultBytes,
     progress: progressReporter(extra),
@@ -104,18 +120,18 @@ async function runTool(
     return {
       content: [{ type: 'text', text: deps.redactor.redact(demoMarked(output.text, deps)) }],
       structuredContent: structured,
+      ...(output.meta ? { _meta: output.meta } : {}),
     };
   } catch (error) {
-    return {
-      content: [
-        {
-          type: 'text',
-          text: deps.redactor.redact(demoMarked(describeError(error, deps.errorContext), deps)),
-        },
-      ],
-      isError: true,
-    };
+    return errorResult(describeError(error, deps.errorContext), deps);
   }
+}
+
+function errorResult(text: string, deps: ToolDependencies): CallToolResult {
+  return {
+    content: [{ type: 'text', text: deps.redactor.redact(demoMarked(text, deps)) }],
+    isError: true,
+  };
 }
 
 function demoMarked(text: string, deps: ToolDependencies): string {

@@ -2,6 +2,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from '../api/client.js';
 import { createNameDirectory, type NameDirectory } from '../api/name-directory.js';
+import { type AppApprovals, callerApprovals, createAppApprovals } from '../confirm/app-approval.js';
 import { type AuditSink, noAudit } from '../confirm/audit.js';
 import {
   type ConfirmMode,
@@ -13,6 +14,7 @@ import {
   scopedSigner,
   type TokenSigner,
 } from '../confirm/confirmation-token.js';
+import type { CredentialWrite } from '../confirm/credential-values.js';
 import { sha256Base64url } from '../lazy-crypto.js';
 import type { Logger } from '../log.js';
 import { selectPrompts } from '../prompts/catalog.js';
@@ -20,6 +22,7 @@ import { registerPrompts } from '../prompts/register.js';
 import type { Redactor } from '../safety/redact.js';
 import { selectTools } from '../tools/catalog.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+import { registerAppResource, rendersApps } from './app-resource.js';
 import { formSchemaValidator } from './form-schema-validator.js';
 import { registerTools } from './register.js';
 import type { KeySource } from './tool-error.js';
@@ -55,8 +58,15 @@ export interface ServerDependencies {
   /** The process's token signer, shared so a token is single-use across servers (HTTP mode). */
   readonly tokens?: TokenSigner;
   readonly tokenSecret?: string | undefined;
-  /** NETWORK_DISCOVERY_CONFIRM: `elicitation` refuses writes from clients without forms. */
+  /** NETWORK_DISCOVERY_CONFIRM: who may confirm a write (confirmation.ts). */
   readonly confirmMode?: ConfirmMode;
+  /**
+   * Whether the app's Confirm button is offered to clients that render apps. Off over stateless
+   * HTTP: a request's client capabilities are not known, and no connection outlives the preview.
+   */
+  readonly appConfirm?: boolean;
+  /** The process's approvals for the Confirm button, shared like `tokens`. */
+  readonly approvals?: AppApprovals<CredentialWrite>;
   readonly now?: () => number;
   /** Demo mode: every result is marked as built-in sample data. */
   readonly demo?: boolean;
@@ -104,11 +114,18 @@ export function createServer(deps: ServerDependencies): McpServer {
   const caller = () => sha256Base64url(deps.apiKey ?? '');
   const signer = deps.tokens ?? createTokenSigner(deps.tokenSecret, deps.now ?? Date.now);
   const tokens = scopedSigner(signer, caller);
-  registerTools(server, selectTools({ readOnly: deps.readOnly }), {
+  const appConfirm = deps.appConfirm ?? true;
+  const approvals = callerApprovals(
+    deps.approvals ?? createAppApprovals<CredentialWrite>(deps.now ?? Date.now),
+    caller,
+    () => appConfirm && rendersApps(server.server.getClientCapabilities()),
+  );
+  registerTools(server, selectTools({ readOnly: deps.readOnly, appConfirm }), {
     api: deps.api,
     names: deps.names ?? createNameDirectory(),
     redactor: deps.redactor,
-    confirmer: createConfirmer(elicitation, tokens, deps.confirmMode ?? 'auto'),
+    confirmer: createConfirmer(elicitation, tokens, deps.confirmMode ?? 'auto', approvals),
+    approvals,
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
     errorContext: {
@@ -118,5 +135,6 @@ export function createServer(deps: ServerDependencies): McpServer {
     demo: deps.demo ?? false,
   });
   registerPrompts(server, selectPrompts({ readOnly: deps.readOnly }));
+  registerAppResource(server);
   return server;
 }

@@ -1,4 +1,5 @@
 // The catalog: every tool this server offers, listed without a network.
+import { applySnmpRotation } from './apply-snmp-rotation.js';
 import type { AnyToolDefinition } from './define-tool.js';
 import { getUnseenReleaseNotes } from './get-unseen-release-notes.js';
 import { getVersion } from './get-version.js';
@@ -12,9 +13,18 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   updateSnmpCredential,
   getUnseenReleaseNotes,
   getVersion,
+  applySnmpRotation,
 ];
 
-/** The tools to register: writes are left out entirely in read-only mode. */
-export function selectTools(options: { readOnly: boolean }): AnyToolDefinition[] {
-  return ALL_TOOLS.filter((tool) => !(options.readOnly && tool.writes));
+/**
+ * The tools to register: writes are left out entirely in read-only mode, and the app's Confirm
+ * tool where no app can press it (over stateless HTTP).
+ */
+export function selectTools(options: {
+  readonly readOnly: boolean;
+  readonly appConfirm?: boolean;
+}): AnyToolDefinition[] {
+  return ALL_TOOLS.filter(
+    (tool) => !(options.readOnly && tool.writes) && !(tool.appOnly && !options.appConfirm),
+  );
 }

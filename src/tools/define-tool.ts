@@ -2,8 +2,10 @@
 import type * as z from 'zod';
 import type { ApiClient } from '../api/client.js';
 import type { NameDirectory } from '../api/name-directory.js';
+import type { CallerApprovals } from '../confirm/app-approval.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
+import type { CredentialWrite } from '../confirm/credential-values.js';
 
 /** All four hints are required: a tool must say what it does to the world. */
 export interface ToolAnnotations {
@@ -31,6 +33,8 @@ export interface ToolContext {
   readonly names: NameDirectory;
   readonly signal: AbortSignal;
   readonly confirmer: Confirmer;
+  /** The app's Confirm button: approvals issued by a preview and claimed by the app-only tool. */
+  readonly approvals: CallerApprovals<CredentialWrite>;
   /** Records every write attempt (never the secret). */
   readonly audit: AuditSink;
   /** Byte budget for one result (text and structuredContent together). */
@@ -43,6 +47,8 @@ export interface ToolContext {
 export interface ToolOutput<Structured> {
   readonly structured: Structured;
   readonly text: string;
+  /** The result's `_meta`: what a host gives the app view and never the model. */
+  readonly meta?: Record<string, unknown>;
 }
 
 export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {
@@ -56,6 +62,13 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape
   readonly writes: boolean;
   /** Arguments holding secrets: redacted everywhere from the moment the call arrives. */
   readonly secretArguments?: readonly string[];
+  /** The tool's listed `_meta` (the MCP Apps view it declares, its visibility). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+  /**
+   * Callable only from the app view: listed only to clients that render apps (a host that does not
+   * would ignore `visibility` and show it to the model), and refused to any other.
+   */
+  readonly appOnly?: boolean;
   readonly handler: (
     args: z.infer<z.ZodObject<I>>,
     context: ToolContext,

@@ -1,5 +1,6 @@
 // get_version: the service's API and application versions, its endpoint family, and which tools work on it.
 import { profileFor } from '../api/families/service-profile.js';
+import { CONFIRM_MODE_TEXT } from '../confirm/confirmation.js';
 import { versionOutput } from '../views/shapes.js';
 import { versionResult } from '../views/version-view.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
@@ -15,19 +16,22 @@ export const getVersion = defineTool({
   name: 'get_version',
   title: 'Get service version',
   description:
-    "The service's versions, this server's version, and which tools work on it. Needs no credentials: call it first when other tools fail.",
+    "The service's and this server's versions, and which tools work on it. Needs no credentials: call it first when other tools fail.",
   inputSchema: {},
   outputSchema: versionOutput,
   annotations: READ_ONLY,
   writes: false,
-  async handler(_args, { api, signal }) {
+  async handler(_args, { api, signal, confirmer }) {
     const version = await api.getVersion(signal);
     const profile = await api.service(signal);
-    return versionResult({
+    const result = versionResult({
       version,
       profile,
       supportedApiVersion: SUPPORTED_API_VERSION,
       snmpCredentialEndpoint: offersSnmpCredentialEndpoint(version.server_version),
     });
+    // Which confirmation applies is this server's setting, said beside the versions.
+    const writes = `Writes (NETWORK_DISCOVERY_CONFIRM=${confirmer.mode}): ${CONFIRM_MODE_TEXT[confirmer.mode]}.`;
+    return { ...result, text: `${result.text}\n${writes}` };
   },
 });

@@ -4,6 +4,7 @@ import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
 import { serviceText } from '../safety/sanitize.js';
+import { VIEW_TOOL_META } from '../views/app-view.js';
 import { countsStructured, countsText } from '../views/discovery-counts-view.js';
 import { type Place, said } from '../views/discovery-format.js';
 import {
@@ -200,6 +201,7 @@ export const listDiscoveries = defineTool({
   },
   outputSchema: discoveryListOutput,
   annotations: READ_ONLY,
+  meta: VIEW_TOOL_META,
   writes: false,
   handler: listed,
 });

@@ -11,7 +11,7 @@ export const listSnmpCredentials = defineTool({
   name: 'list_snmp_credentials',
   title: 'List SNMP credentials',
   description:
-    'List SNMP credentials (id, name, organization_id, version, tags, dates; never the community), or one by id. Use it before update_snmp_credential.',
+    'List SNMP credentials (never the community), or one by id. Use it before update_snmp_credential.',
   inputSchema: {
     id: uuid().optional().describe('Only this credential'),
     limit: z.number().int().min(0).max(1000).default(50).describe('Page size 1-1000; 0 = all'),

@@ -2,25 +2,21 @@
 import * as z from 'zod';
 import { CancelledError } from '../api/errors.js';
 import type { ServiceProfile } from '../api/families/service-profile.js';
-import type { SnmpCredentialUpdate } from '../api/schemas.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
 import { TOKEN_PROBLEM_TEXT, type TokenProblem } from '../confirm/confirmation-token.js';
+import type { CredentialWrite } from '../confirm/credential-values.js';
+import { writeCredential } from '../confirm/credential-write.js';
 import { readCurrentCredential } from '../confirm/current-credential.js';
-import {
-  confirmationFailureRecord,
-  decisionRecord,
-  failureRecord,
-  writeAuditor,
-} from '../confirm/write-audit.js';
+import { confirmationFailureRecord, decisionRecord, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../errors.js';
 import { isRedactionPlaceholder } from '../safety/placeholder.js';
+import { appPreviewResult, VIEW_TOOL_META } from '../views/app-view.js';
 import {
   type CredentialPreview,
   type CurrentState,
   credentialPreview,
 } from '../views/credential-preview.js';
 import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
-import { credentialView } from '../views/format.js';
 import { credentialOutput } from '../views/shapes.js';
 import { defineTool } from './define-tool.js';
 import { uuid } from './uuid-argument.js';
@@ -40,11 +36,7 @@ const inputSchema = {
   community: z.string().min(1).max(255).describe('New SNMPv2c community string (secret)'),
   tags: z.array(uuid()).max(100).describe('Tag ids; pass the current ones to keep them'),
   version: z.enum(['V2c', 'V3']).optional().describe('Default V2c'),
-  confirmation_token: z
-    .string()
-    .max(200)
-    .optional()
-    .describe('From the preview, after the user agreed'),
+  confirmation_token: z.string().max(200).optional().describe('From the preview, once agreed'),
 };
 
 function notWritten(
@@ -54,6 +46,8 @@ function notWritten(
   switch (decision.kind) {
     case 'preview':
       return previewResult(preview, decision.token, decision.expiresAt);
+    case 'app-preview':
+      return appPreviewResult(preview, decision);
     case 'declined':
       return declinedResult(decision.action, preview);
     case 'invalid-token':
@@ -93,7 +87,8 @@ export const updateSnmpCredential = defineTool({
   name: 'update_snmp_credential',
   title: 'Update SNMP credential',
   description:
-    'Replace an SNMP credential (rotate its community). The update overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. The user must confirm: the client asks them, or you get a preview and confirmation_token; show it and call again with the same arguments and the token only after they agree. Never pass a community of asterisks.',
+    'Replace an SNMP credential (rotate its community). It overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. A person confirms (form or app); if given a confirmation_token, show the preview and repeat the call with it once they agree. Never pass a community of asterisks.',
+  meta: VIEW_TOOL_META,
   inputSchema,
   outputSchema: {
     status: z.enum(['updated', 'preview', 'declined']),
@@ -119,11 +114,13 @@ export const updateSnmpCredential = defineTool({
       record('refused', { detail: 'placeholder community' });
       throw new PlaceholderCommunityError();
     }
-    const { confirmation_token: token, ...bound } = args;
+    const { confirmation_token: token, version, ...fields } = args;
+    const bound: CredentialWrite = { ...fields, ...(version ? { version } : {}) };
     // A token call skips the read unless a form will be shown: the form always carries the preview.
     // Tag names are read beside the current state (cached per caller); a failure leaves ids.
     const tagNames = names.read(api, ['tags'], signal);
     let preview: CredentialPreview | undefined;
+    let state: unknown;
     if (token === undefined || confirmer.asksPerson()) {
       const current = await readCurrentCredential(api, args.id, signal);
       // Not knowing the version only costs the v3 check here; the write itself asks again.
@@ -131,6 +128,7 @@ export const updateSnmpCredential = defineTool({
         if (signal.aborted || error instanceof CancelledError) throw error;
         return undefined;
       });
+      state = current.known ? current.credential : undefined;
       const refusal = v3Refusal(profile, current, args.version);
       if (refusal) {
         record('refused', { detail: 'SNMPv3 has no community' });
@@ -149,30 +147,20 @@ export const updateSnmpCredential = defineTool({
     }
     let decision: ConfirmationDecision;
     try {
-      decision = await confirmer.confirm({ message: preview?.text ?? '', bound, token, signal });
+      decision = await confirmer.confirm({
+        message: preview?.text ?? '',
+        bound,
+        state,
+        token,
+        signal,
+      });
     } catch (error) {
       record(...confirmationFailureRecord(error));
       throw error;
     }
     record(...decisionRecord(decision));
     if (decision.kind !== 'confirmed') return notWritten(decision, preview);
-    const update: SnmpCredentialUpdate = {
-      name: args.name,
-      organization_id: args.organization_id,
-      community: args.community,
-      tags: args.tags,
-      ...(args.version ? { version: args.version } : {}),
-    };
-    record('sent');
-    let credential: ReturnType<typeof credentialView>;
-    try {
-      credential = credentialView(await api.updateSnmpCredential(args.id, update, signal));
-    } catch (error) {
-      record('failed', failureRecord(error));
-      throw error;
-    }
-    // The client returns only on a success envelope, which the service sends with 200.
-    record('succeeded', { status: 200 });
+    const credential = await writeCredential(api, bound, record, signal);
     return updatedResult(credential, decision.via, preview, (await tagNames).nameOf);
   },
 });

@@ -12,7 +12,7 @@ const previewFields = (preview: CredentialPreview | undefined) => {
     : { changes: preview.changes };
 };
 
-const withoutLines = (text: string, lines: readonly string[]) =>
+export const withoutLines = (text: string, lines: readonly string[]) =>
   text
     .split('\n')
     .filter((line) => !lines.includes(line))

@@ -1,0 +1,74 @@
+// apply_snmp_rotation: the view's Confirm button; writes a previewed credential change once, if nothing changed since.
+import * as z from 'zod';
+import { APPROVAL_PROBLEM_TEXT, stateDigest } from '../confirm/app-approval.js';
+import { writeCredential } from '../confirm/credential-write.js';
+import { readCurrentCredential } from '../confirm/current-credential.js';
+import { writeAuditor } from '../confirm/write-audit.js';
+import { ToolMessageError } from '../errors.js';
+import { APP_ONLY_TOOL_META } from '../views/app-view.js';
+import { updatedResult } from '../views/credential-update-view.js';
+import { credentialOutput } from '../views/shapes.js';
+import { defineTool } from './define-tool.js';
+
+const TOOL = 'apply_snmp_rotation';
+const AGAIN =
+  'Ask the assistant for a fresh preview (update_snmp_credential) and confirm that one.';
+
+export const applySnmpRotation = defineTool({
+  name: TOOL,
+  title: 'Apply SNMP credential change',
+  description:
+    "The Confirm button of update_snmp_credential's preview panel; only the person in the app can press it.",
+  inputSchema: {
+    approval: z.string().max(200).describe("The approval from the preview result's _meta"),
+  },
+  outputSchema: {
+    status: z.enum(['updated']),
+    credential: credentialOutput,
+  },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  writes: true,
+  appOnly: true,
+  meta: APP_ONLY_TOOL_META,
+  async handler({ approval }, { api, names, signal, audit, approvals }) {
+    const claim = approvals.claim(approval);
+    if (!claim.ok) {
+      audit({
+        tool: TOOL,
+        outcome: 'refused',
+        credential_id: '-',
+        credential_name: '-',
+        detail: `approval ${claim.reason}`,
+      });
+      throw new ToolMessageError(
+        `The approval ${APPROVAL_PROBLEM_TEXT[claim.reason]}; nothing was written. ${AGAIN}`,
+      );
+    }
+    const { values, stateDigest: previewed } = claim.pending;
+    const record = writeAuditor(audit, TOOL, values);
+    const tagNames = names.read(api, ['tags'], signal);
+    tagNames.catch(() => {});
+    // The person approved the change against the record they were shown: if it moved since,
+    // they approved something that no longer describes the write.
+    const current = await readCurrentCredential(api, values.id, signal);
+    const why = !current.known
+      ? `the credential could not be read to check it is unchanged (${current.reason})`
+      : previewed === stateDigest(null)
+        ? 'the preview could not read the credential, so the person approved it without seeing its state'
+        : stateDigest(current.credential) !== previewed
+          ? 'the credential changed on the service since the preview'
+          : undefined;
+    if (why) {
+      record('refused', { detail: why });
+      throw new ToolMessageError(`Nothing was written: ${why}. ${AGAIN}`);
+    }
+    record('confirmed', { confirmation: 'app', detail: 'confirmed in the app' });
+    const credential = await writeCredential(api, values, record, signal);
+    return updatedResult(credential, 'the app', undefined, (await tagNames).nameOf);
+  },
+});

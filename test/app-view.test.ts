@@ -1,0 +1,267 @@
+// MCP Apps through a real client: the view declared and served, and the app-only Confirm tool with its approvals.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  EXTENSION_ID,
+  RESOURCE_MIME_TYPE,
+  RESOURCE_URI_META_KEY,
+} from '@modelcontextprotocol/ext-apps/server';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { APPROVAL_TTL_MS, createAppApprovals } from '../src/confirm/app-approval.js';
+import type { AuditRecord } from '../src/confirm/audit.js';
+import type { CredentialWrite } from '../src/confirm/credential-values.js';
+import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
+import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
+import { ROOT } from './build-dist.js';
+import { updateArgs } from './fixtures.js';
+import { type Harness, type HarnessOptions, textOf, useHarness } from './harness.js';
+
+const COMMUNITY = 'app-Rotated#Community-42';
+const ARGS = updateArgs(COMMUNITY);
+const APPLY = 'apply_snmp_rotation';
+
+const start = useHarness();
+const writes = (h: Harness) => h.api.requests.filter((r) => r.method === 'PUT');
+
+/** A harness whose client renders apps, its audit records kept. */
+async function appHost(options: HarnessOptions = {}) {
+  const records: AuditRecord[] = [];
+  const h = await start({ apps: true, audit: (record) => records.push(record), ...options });
+  return { h, records };
+}
+
+function approvalOf(result: CallToolResult): string {
+  const approval = result._meta?.[APPROVAL_META_KEY] as { handle?: unknown } | undefined;
+  if (typeof approval?.handle !== 'string') throw new Error('expected an approval in _meta');
+  return approval.handle;
+}
+
+async function preview(h: Harness): Promise<{ result: CallToolResult; handle: string }> {
+  const result = await h.call('update_snmp_credential', ARGS);
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return { result, handle: approvalOf(result) };
+}
+
+describe('the view', () => {
+  it('uses the names ext-apps defines', () => {
+    expect(APP_VIEW_MIME).toBe(RESOURCE_MIME_TYPE);
+    expect(APPS_EXTENSION).toBe(EXTENSION_ID);
+    expect(RESOURCE_URI_META_KEY).toBe('ui/resourceUri');
+  });
+
+  it('is declared on list_discoveries and update_snmp_credential, for every client', async () => {
+    for (const h of [await start(), await start({ apps: true })]) {
+      const { tools } = await h.client.listTools();
+      for (const name of ['list_discoveries', 'update_snmp_credential']) {
+        const tool = tools.find((t) => t.name === name);
+        expect(tool?._meta, name).toEqual({ ui: { resourceUri: APP_VIEW_URI } });
+      }
+    }
+  });
+
+  it('is listed and read as one HTML document of the MCP Apps type, inline only', async () => {
+    const h = await start();
+    const { resources } = await h.client.listResources();
+    expect(resources).toEqual([
+      expect.objectContaining({ uri: APP_VIEW_URI, mimeType: APP_VIEW_MIME }),
+    ]);
+    const { contents } = await h.client.readResource({ uri: APP_VIEW_URI });
+    expect(contents).toHaveLength(1);
+    const [view] = contents;
+    expect(view?.mimeType).toBe(APP_VIEW_MIME);
+    const html = String((view as { text?: unknown }).text);
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(300_000);
+    // Nothing fetched: no outside scripts, styles, fonts or images.
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import|url\(\s*['"]?https?:/i);
+  });
+});
+
+describe('get_version', () => {
+  it('says which confirmation applies', async () => {
+    const auto = textOf(await (await start()).call('get_version'));
+    expect(auto).toContain('NETWORK_DISCOVERY_CONFIRM=auto');
+    expect(auto).toMatch(/a person confirms every write/);
+    const token = textOf(await (await start({ confirm: 'token' })).call('get_version'));
+    expect(token).toContain('NETWORK_DISCOVERY_CONFIRM=token');
+  });
+});
+
+describe('the app-only Confirm tool', () => {
+  it('is listed only to a client that renders apps, marked for the app alone and destructive', async () => {
+    const plain = await start();
+    expect((await plain.client.listTools()).tools.map((t) => t.name)).not.toContain(APPLY);
+    const { h } = await appHost();
+    const apply = (await h.client.listTools()).tools.find((t) => t.name === APPLY);
+    expect(apply?._meta).toMatchObject({ ui: { visibility: ['app'] } });
+    expect(apply?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+  });
+
+  it('is refused to a client that does not render apps, even with a real approval', async () => {
+    const approvals = createAppApprovals<CredentialWrite>();
+    const { h } = await appHost({ approvals });
+    const { handle } = await preview(h);
+    const plain = await start({ approvals });
+    const result = await plain.call(APPLY, { approval: handle });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/renders apps/);
+    expect(writes(plain)).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
+  });
+
+  it('is off where no app can press it (as over --http), even for a client with the extension', async () => {
+    const h = await start({ apps: true, appConfirm: false });
+    expect((await h.client.listTools()).tools.map((t) => t.name)).not.toContain(APPLY);
+    const result = await h.call('update_snmp_credential', ARGS);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('NETWORK_DISCOVERY_CONFIRM=token');
+    expect(writes(h)).toHaveLength(0);
+  });
+});
+
+describe('a preview in an app host', () => {
+  it('carries the approval in _meta only: never in content or structuredContent, no token', async () => {
+    const { h, records } = await appHost();
+    const { result, handle } = await preview(h);
+    expect(handle).toMatch(/^ap1\./);
+    expect(JSON.stringify(result.content)).not.toContain(handle);
+    expect(JSON.stringify(result.structuredContent)).not.toContain(handle);
+    expect(result.structuredContent).toMatchObject({ status: 'preview', changes: ['community'] });
+    expect(result.structuredContent).not.toHaveProperty('confirmation_token');
+    expect(textOf(result)).toMatch(/Confirm button/);
+    expect(JSON.stringify(result)).not.toContain(COMMUNITY);
+    expect(writes(h)).toHaveLength(0);
+    expect(records.map((r) => r.outcome)).toEqual(['preview-issued']);
+  });
+
+  it('Confirm writes the exact values once and the audit trail says it was confirmed in the app', async () => {
+    const { h, records } = await appHost();
+    const { handle } = await preview(h);
+    const applied = await h.call(APPLY, { approval: handle });
+    expect(applied.isError, textOf(applied)).toBeFalsy();
+    expect(applied.structuredContent).toMatchObject({ status: 'updated' });
+    expect(writes(h)).toHaveLength(1);
+    expect(JSON.parse(writes(h)[0]?.body ?? '')).toEqual({
+      name: ARGS.name,
+      organization_id: ARGS.organization_id,
+      community: COMMUNITY,
+      tags: ARGS.tags,
+    });
+    expect(h.api.data.credentials[0]?.community).toBe(COMMUNITY);
+    expect(JSON.stringify(applied)).not.toContain(COMMUNITY);
+    const confirmed = records.find((r) => r.tool === APPLY && r.outcome === 'confirmed');
+    expect(confirmed).toMatchObject({ confirmation: 'app', detail: 'confirmed in the app' });
+    expect(records.filter((r) => r.tool === APPLY).map((r) => r.outcome)).toEqual([
+      'confirmed',
+      'sent',
+      'succeeded',
+    ]);
+  });
+
+  it('refuses a reused approval: a second press writes nothing', async () => {
+    const { h } = await appHost();
+    const { handle } = await preview(h);
+    expect((await h.call(APPLY, { approval: handle })).isError).toBeFalsy();
+    const again = await h.call(APPLY, { approval: handle });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toMatch(/already used/);
+    expect(writes(h)).toHaveLength(1);
+  });
+
+  it.each([
+    ['made up', 'ap1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['malformed', 'please-apply'],
+    ['a token instead', 'ct2.abcdefgh.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+  ])('refuses an approval that is %s, and writes nothing', async (_what, handle) => {
+    const { h, records } = await appHost();
+    await preview(h);
+    const result = await h.call(APPLY, { approval: handle });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/not one this server issued/);
+    expect(writes(h)).toHaveLength(0);
+    expect(records.at(-1)).toMatchObject({ tool: APPLY, outcome: 'refused' });
+  });
+
+  it('refuses an expired approval, and writes nothing', async () => {
+    let clock = Date.parse('2026-11-24T21:00:00Z');
+    const { h } = await appHost({ now: () => clock });
+    const { handle } = await preview(h);
+    clock += APPROVAL_TTL_MS + 1_000;
+    const result = await h.call(APPLY, { approval: handle });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/expired/);
+    expect(writes(h)).toHaveLength(0);
+  });
+
+  it("refuses another caller's approval, which stays usable by its own caller", async () => {
+    const approvals = createAppApprovals<CredentialWrite>();
+    const { h } = await appHost({ approvals });
+    const { handle } = await preview(h);
+    const other = await start({ apps: true, approvals, apiKey: 'scp_u_another-callers-key-0001' });
+    const stolen = await other.call(APPLY, { approval: handle });
+    expect(stolen.isError).toBe(true);
+    expect(textOf(stolen)).toMatch(/another caller/);
+    expect(writes(other)).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
+    expect((await h.call(APPLY, { approval: handle })).isError).toBeFalsy();
+    expect(writes(h)).toHaveLength(1);
+  });
+
+  it('refuses when the credential changed between the preview and Confirm', async () => {
+    const { h, records } = await appHost();
+    const { handle } = await preview(h);
+    const stored = h.api.data.credentials[0];
+    if (!stored) throw new Error('the sample has a credential');
+    stored.name = 'Renamed meanwhile in the web UI';
+    const result = await h.call(APPLY, { approval: handle });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/changed on the service since the preview/);
+    expect(writes(h)).toHaveLength(0);
+    expect(stored.name).toBe('Renamed meanwhile in the web UI');
+    expect(records.at(-1)).toMatchObject({ tool: APPLY, outcome: 'refused' });
+    // Used up by the refusal: the person confirms a fresh preview instead.
+    expect((await h.call(APPLY, { approval: handle })).isError).toBe(true);
+  });
+
+  it('refuses when the preview could not read the credential, even if Confirm can', async () => {
+    let failReads = 1;
+    const { h } = await appHost({
+      sample: {
+        intercept: (req, res) => {
+          if (req.method !== 'GET' || !req.path.startsWith('/api/v1/snmp-credentials/'))
+            return false;
+          if (failReads-- <= 0) return false;
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ success: false, error: 'not found' }));
+          return true;
+        },
+      },
+    });
+    const { result, handle } = await preview(h);
+    expect(textOf(result)).toMatch(/unknown|could not/i);
+    const applied = await h.call(APPLY, { approval: handle });
+    expect(applied.isError).toBe(true);
+    expect(textOf(applied)).toMatch(/without seeing its state/);
+    expect(writes(h)).toHaveLength(0);
+  });
+
+  it('still asks in a form first when the client has forms too', async () => {
+    const h = await start({ apps: true, elicit: 'accept' });
+    const result = await h.call('update_snmp_credential', ARGS);
+    expect(result.structuredContent).toMatchObject({ status: 'updated' });
+    expect(result._meta?.[APPROVAL_META_KEY]).toBeUndefined();
+    expect(h.elicitations).toHaveLength(1);
+  });
+});
+
+describe('the view source', () => {
+  it('never parses text as HTML: no innerHTML, outerHTML, insertAdjacentHTML or document.write', () => {
+    const dir = join(ROOT, 'ui');
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+      const source = readFileSync(join(dir, file), 'utf8');
+      expect(source, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    }
+  });
+});
