@@ -60,9 +60,6 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
       expect(text).toMatch(/Scheduled jobs: \d+ enabled, \d+ disabled/);
       expect(Buffer.byteLength(text)).toBeLessThan(2000);
       expect(Buffer.byteLength(JSON.stringify(result.structuredContent))).toBeLessThan(2000);
-      console.error(
-        `counts ${version} ${count}: text ${Buffer.byteLength(text)} B, structured ${Buffer.byteLength(JSON.stringify(result.structuredContent))} B`,
-      );
       expect((result.structuredContent as { groups: unknown[] }).groups).toEqual([]);
     },
   );

@@ -143,7 +143,11 @@ function newerDiscoveries(): Record<string, unknown>[] {
       discovery_type: { type: 'Unified', host_id: SAMPLE_HOST_ID, subnet_ids: [] },
       run_type: {
         type: 'Historical',
-        results: { session_id: '9f0a1b2c-3d4e-4f5a-9b6c-7d8e9f0a1b2c', phase: 'Queued' },
+        results: {
+          session_id: '9f0a1b2c-3d4e-4f5a-9b6c-7d8e9f0a1b2c',
+          discovery_id: '66666666-6666-4666-8666-666666666666',
+          phase: 'Queued',
+        },
       },
       tags: [],
       scan_count: 12,
@@ -224,6 +228,7 @@ function baseData(): SampleData {
           type: 'Historical',
           results: {
             session_id: '6c7d8e9f-0a1b-4c2d-9e3f-4a5b6c7d8e9f',
+            discovery_id: '66666666-6666-4666-8666-666666666666',
             phase: 'Failed',
             progress: 40,
             error: 'daemon lost connection',

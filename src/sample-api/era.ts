@@ -7,6 +7,8 @@ export interface SampleEra {
   readonly snmpV1V3: boolean;
   /** 0.17.22+: networks are sites (filter `site_id`, items `site_id`, `/api/v1/sites`, assignments). */
   readonly sites: boolean;
+  /** 0.16.2+: a run record's results name its job (discovery_id). */
+  readonly runRecordsNameJobs: boolean;
 }
 
 export function sampleEra(version: string): SampleEra {
@@ -16,5 +18,6 @@ export function sampleEra(version: string): SampleEra {
     universalCredentials: after(15, 0),
     snmpV1V3: after(17, 0),
     sites: after(17, 22),
+    runRecordsNameJobs: after(16, 2),
   };
 }

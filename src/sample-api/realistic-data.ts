@@ -38,6 +38,8 @@ export function realisticDiscoveries(count: number): Record<string, unknown>[] {
             type: 'Historical',
             results: {
               session_id: id(n, 7),
+              // The job this run was for (0.16.2+; older versions' routes leave it out).
+              discovery_id: id(n - 4, 1),
               daemon_id: daemon,
               network_id: network,
               phase: i % 10 === 4 ? 'Failed' : 'Complete',
@@ -54,7 +56,8 @@ export function realisticDiscoveries(count: number): Record<string, unknown>[] {
               type: 'Scheduled',
               cron_schedule: `0 ${i % 24} * * *`,
               enabled: i % 7 !== 0,
-              last_run: i % 6 === 0 ? null : '2026-11-21T03:00:12.000000Z',
+              // Jobs some run record names (every fifth) have run.
+              last_run: i % 6 === 0 && i % 5 !== 0 ? null : '2026-11-21T03:00:12.000000Z',
               timezone: i % 3 === 0 ? 'Europe/Berlin' : null,
             };
     return {

@@ -206,7 +206,9 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       daemonName,
       options.ignoreDiscoveryFilters,
     );
-    const items = answer.items.map((d) => (era.sites ? asSiteItem(d) : d));
+    const items = answer.items.map((d) =>
+      era.sites ? asSiteItem(d) : era.runRecordsNameJobs ? d : withoutJobLink(d),
+    );
     const groups = answer.groupCounts ? { group_counts: answer.groupCounts } : {};
     return page(items, paged.limit, paged.offset, groups);
   };
@@ -286,4 +288,13 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
 function asSiteItem(discovery: Record<string, unknown>): Record<string, unknown> {
   const { network_id, pending_credential_ids: _gone, ...rest } = discovery;
   return { ...rest, site_id: network_id };
+}
+
+/** Before 0.16.2 a run record does not say which job it ran for. */
+function withoutJobLink(discovery: Record<string, unknown>): Record<string, unknown> {
+  const run = discovery['run_type'] as Record<string, unknown> | undefined;
+  const results = run?.['results'] as Record<string, unknown> | undefined;
+  if (!results || !('discovery_id' in results)) return discovery;
+  const { discovery_id: _job, ...rest } = results;
+  return { ...discovery, run_type: { ...run, results: rest } };
 }

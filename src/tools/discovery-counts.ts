@@ -16,6 +16,7 @@ import {
   matchesFilters,
 } from './discovery-filters.js';
 import { type Filtering, readPages } from './discovery-pages.js';
+import type { OutcomeLinker } from './run-outcomes.js';
 
 /** Counting keeps no items, so it may read further than a listing: 25 pages of 1,000. */
 export const MAX_COUNT_PAGES = 25;
@@ -94,6 +95,7 @@ async function groupedRecords(
 export async function countDiscoveries(
   scope: Scope,
   filtering: Filtering | undefined,
+  link: OutcomeLinker | undefined,
   names: Names,
   place: Place,
   context: Context,
@@ -123,7 +125,7 @@ export async function countDiscoveries(
     jobs.last_run[lastRunOf(item) ?? 'unknown']++;
   };
   const visit = async (items: LeanDiscovery[]) => {
-    await filtering?.prepare?.(items);
+    await link?.(items);
     for (const item of items) countItem(item);
     return undefined;
   };
@@ -132,7 +134,7 @@ export async function countDiscoveries(
       ? await groupedRecords(query, label, context)
       : undefined;
   let countedBy: string;
-  let reading;
+  let reading: Awaited<ReturnType<typeof readPages>> | undefined;
   if (grouped) {
     records = grouped;
     reading =

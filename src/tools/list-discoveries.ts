@@ -30,6 +30,7 @@ import {
   type Filtering,
 } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
+import { outcomeLinker } from './run-outcomes.js';
 import { uuid } from './uuid-argument.js';
 
 /** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
@@ -154,24 +155,28 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     (await api.service(signal)).sites ? 'site' : 'network';
   const filters = await filtersOf(args, reading, place);
   const question = await questionFilters(args, reading);
+  const link = await outcomeLinker(filters, context);
   const filtering =
-    givenFilters(question).length > 0 ? await filteringOf(question, reading, context) : undefined;
+    givenFilters(question).length > 0
+      ? { ...(await filteringOf(question, reading, context)), ...(link ? { prepare: link } : {}) }
+      : undefined;
   if (args.counts_only) {
     const names = await reading;
-    const view = await countDiscoveries(filters, filtering, names, await place(), context);
+    const view = await countDiscoveries(filters, filtering, link, names, await place(), context);
     const scope = viewOf(EMPTY, filters, names, await place()).scope;
     const described = [...scope, ...(view.described ? [view.described] : [])].join(', ');
     const scoped = described === '' ? view : { ...view, described };
     return { structured: countsStructured(scoped), text: countsText(scoped) };
   }
   const collected = await collectDiscoveries({ ...args, ...filters }, context, filtering);
+  if (!filtering) await link?.(collected.discoveries);
   const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
   const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
   const scheduleWords = scheduled ? await loadScheduleWords() : noSchedules;
-  const outcomes = (await api.service(signal)).runRecordsNameJobs ? 'linked' : 'records-only';
+  const outcomes = link ? ('linked' as const) : ('records-only' as const);
   return presentWithinBudget(
     viewOf(collected, filters, names, await place(), { scheduleWords, outcomes }),
     context.maxResultBytes,

@@ -20,6 +20,8 @@ export interface LeanRun {
   readonly progress?: number;
   readonly error?: string;
   readonly finished_at?: string;
+  /** 0.16.2+: the job this run record ran for (results.discovery_id). */
+  readonly discovery_id?: string;
 }
 
 /** The flat item programs rely on: ids as the service gave them, nothing null, nothing empty. */
@@ -82,6 +84,7 @@ function leanRun(run: Discovery['run_type']): LeanRun {
       progress: typeof results['progress'] === 'number' ? results['progress'] : undefined,
       error: str(results['error']) && serviceText(results['error'] as string),
       finished_at: str(results['finished_at']),
+      discovery_id: str(results['discovery_id']),
     });
   }
   return defined<LeanRun>({
@@ -168,8 +171,10 @@ export function describeRun(run: LeanRun, words: ScheduleWords, last?: LastOutco
     }
     case 'AdHoc':
       return `ad hoc${SEP}${jobRun(run, last)}`;
-    case 'Historical':
-      return `run record: ${outcome(run, run.progress === undefined ? '' : ` ${run.progress}%`)}`;
+    case 'Historical': {
+      const job = run.discovery_id ? `${SEP}of job ${run.discovery_id}` : '';
+      return `run record: ${outcome(run, run.progress === undefined ? '' : ` ${run.progress}%`)}${job}`;
+    }
     default:
       return `${word(run.type)}${SEP}${jobRun(run, last)}`;
   }

@@ -73,12 +73,15 @@ function item(
           phase: outcome.phase,
           error: outcome.error,
           finished_at: compactTime(outcome.finished_at),
+          record_id: outcome.record_id,
         })
       : undefined,
     phase: run.phase,
     progress: run.progress,
     error: run.error,
     finished_at: compactTime(run.finished_at),
+    // A run record's job (0.16.2 and later).
+    discovery_id: run.discovery_id,
     tags: d.tags?.map(tag),
     snmp_credential_ids: d.snmp_credential_ids,
   });

@@ -46,11 +46,12 @@ interface DiscoveryItemExtras {
   tags?: string[];
   host_id?: string;
   host?: string;
-  last_outcome?: { phase: string; error?: string; finished_at?: string };
+  last_outcome?: { phase: string; error?: string; finished_at?: string; record_id?: string };
   phase?: string;
   progress?: number;
   error?: string;
   finished_at?: string;
+  discovery_id?: string;
   snmp_credential_ids?: string[];
 }
 
