@@ -155,7 +155,10 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     (await api.service(signal)).sites ? 'site' : 'network';
   const filters = await filtersOf(args, reading, place);
   const question = await questionFilters(args, reading);
-  const link = await outcomeLinker(filters, context);
+  const asking = givenFilters(question).length > 0 || args.counts_only === true;
+  // A plain listing asks for the page first (a missing key or a dead service shows there), and
+  // links outcomes after; filters and counts need the linker while they read.
+  const link = asking ? await outcomeLinker(filters, context) : undefined;
   const filtering =
     givenFilters(question).length > 0
       ? { ...(await filteringOf(question, reading, context)), ...(link ? { prepare: link } : {}) }
@@ -169,14 +172,15 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     return { structured: countsStructured(scoped), text: countsText(scoped) };
   }
   const collected = await collectDiscoveries({ ...args, ...filters }, context, filtering);
-  if (!filtering) await link?.(collected.discoveries);
+  const linked = asking ? link : await outcomeLinker(filters, context);
+  if (!filtering) await linked?.(collected.discoveries);
   const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
   const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
   const scheduleWords = scheduled ? await loadScheduleWords() : noSchedules;
-  const outcomes = link ? ('linked' as const) : ('records-only' as const);
+  const outcomes = linked ? ('linked' as const) : ('records-only' as const);
   return presentWithinBudget(
     viewOf(collected, filters, names, await place(), { scheduleWords, outcomes }),
     context.maxResultBytes,
