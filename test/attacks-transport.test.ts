@@ -1,6 +1,5 @@
 // Issue 19's transport defences: header tricklers and made-up keys cannot lock out a real caller; big answers take turns.
-import { createServer as createHttpServer } from 'node:http';
-import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
+import { connect as netConnect, type Socket } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { createRedactor } from '../src/safety/redact.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 import { connectHttp } from './http-client.js';
+import { serveLocally } from './local-service.js';
 
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
 
@@ -166,7 +166,7 @@ describe('B. quota queues are earned by accepted keys, and bounded', () => {
 /** A service on 127.0.0.1 answering every call but /api/version with `bytes`, trickled in 64 kB pieces. */
 async function bigAnswers(bytes: number): Promise<URL> {
   const body = Buffer.from(`{"success":true,"data":[],"pad":"${'x'.repeat(bytes - 40)}"}`);
-  const server = createHttpServer((req, res) => {
+  return serveLocally((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     if (req.url?.startsWith('/api/version')) {
       res.end('{"success":true,"data":{"api_version":1,"server_version":"0.14.13"}}');
@@ -181,16 +181,7 @@ async function bigAnswers(bytes: number): Promise<URL> {
         res.end();
       }
     }, 20);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  }, cleanups);
 }
 
 describe('C. a budget of response bytes in flight, shared by every call', () => {

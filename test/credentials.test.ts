@@ -56,7 +56,7 @@ describe('list_snmp_credentials', () => {
       expect.objectContaining({ name: 'Lab printers', tags: [SAMPLE_TAGS.printers] }),
     ]);
     expect(textOf(result)).toContain('# SNMP credentials 1-2 of 2');
-    expect(textOf(result)).toContain(`- Office switches · id ${SAMPLE_CREDENTIAL_ID}`);
+    expect(textOf(result)).toContain(`- "Office switches" · id ${SAMPLE_CREDENTIAL_ID}`);
     expect(h.api.requests.at(-1)?.path).toBe('/api/v1/snmp-credentials');
     expectNoCommunity(result);
   });
@@ -184,13 +184,11 @@ describe('the update preview shows the real state', () => {
       'GET /api/version',
     ]);
     const text = textOf(result);
-    expect(text).toContain(
-      `Update SNMP credential "Office switches" (${SAMPLE_CREDENTIAL_ID}): changes community.`,
-    );
+    expect(text).toContain(`Update SNMP credential ${SAMPLE_CREDENTIAL_ID}: changes community.`);
     expect(text).toContain('- name: "Office switches" (unchanged)');
     expect(text).toContain(`- organization: ${SAMPLE_ORGANIZATION_ID} (unchanged)`);
     expect(text).toContain('- version: V2c (unchanged)');
-    expect(text).toContain(`- tags (1): core (${SAMPLE_TAGS.core}) (unchanged)`);
+    expect(text).toContain(`- tags (1): "core" (${SAMPLE_TAGS.core}) (unchanged)`);
     expect(text).toContain(
       `- community: changes (new value of ${COMMUNITY.length} characters, not shown)`,
     );
@@ -203,7 +201,7 @@ describe('the update preview shows the real state', () => {
     const h = await start({ confirm: 'token' });
     const result = await preview(h, { ...CURRENT, tags: [] });
     const text = textOf(result);
-    expect(text).toContain(`- tags (0): none (was 1; removes core (${SAMPLE_TAGS.core}))`);
+    expect(text).toContain(`- tags (0): none (was 1; removes "core" (${SAMPLE_TAGS.core}))`);
     expect(text).toMatch(/WARNING: removes 1 tag .*pass the current tags to keep them/);
     expect(structured(result)['changes']).toEqual(['tags', 'community']);
   });
@@ -212,7 +210,7 @@ describe('the update preview shows the real state', () => {
     const h = await start({ confirm: 'token' });
     const text = textOf(await preview(h, { ...CURRENT, tags: [SAMPLE_TAGS.printers] }));
     expect(text).toContain(
-      `(was 1; adds printers (${SAMPLE_TAGS.printers}); removes core (${SAMPLE_TAGS.core}))`,
+      `(was 1; adds "printers" (${SAMPLE_TAGS.printers}); removes "core" (${SAMPLE_TAGS.core}))`,
     );
   });
 
@@ -237,11 +235,11 @@ describe('the update preview shows the real state', () => {
     expect(message.split('\n')[0]).toContain('changes tags, community');
     expect(message).toContain('WARNING: removes 1 tag');
     // The confirmation form names the tag beside its id, as the preview does.
-    expect(message).toContain(`removes core (${SAMPLE_TAGS.core})`);
+    expect(message).toContain(`removes "core" (${SAMPLE_TAGS.core})`);
     expectNoCommunity(h.elicitations);
   });
 
-  it('does not read again when the token comes back', async () => {
+  it('reads the state once more when the token comes back (the token signs it), then PUTs', async () => {
     const h = await start({ confirm: 'token' });
     const first = await preview(h, CURRENT);
     const token = structured(first)['confirmation_token'];
@@ -251,7 +249,10 @@ describe('the update preview shows the real state', () => {
       confirmation_token: token,
     });
     expect(structured(confirmed)['status']).toBe('updated');
-    expect(h.api.requests.slice(before).map((r) => r.method)).toEqual(['PUT']);
+    expect(h.api.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`,
+      `PUT /api/v1/snmp-credentials/${SAMPLE_CREDENTIAL_ID}`,
+    ]);
   });
 
   it('says the current state is unknown when the server does not offer the read, and goes on', async () => {

@@ -369,7 +369,7 @@ describe('odd answers from the service', () => {
       const location = new URL('/api/v1/discovery?stolen=1', elsewhere.url).href;
       const h = await harnessWith();
       inject(h, 'GET', DISCOVERY, (_req, res) => reply(res, status, '', { location }));
-      expectError(await list(h), `HTTP ${status}`, `redirected to ${location}`);
+      expectError(await list(h), `HTTP ${status}`, `redirected to "${location}"`);
       expect(elsewhere.requests).toHaveLength(0);
       expect(sent(h, 'GET', DISCOVERY)).toHaveLength(1);
       await expectRecovered(h);
@@ -382,7 +382,7 @@ describe('odd answers from the service', () => {
     inject(h, 'GET', DISCOVERY, (_req, res) => {
       written = stream(res, 50_000_000, {});
     });
-    expectError(await list(h), 'larger than 32 MB', 'was not read');
+    expectError(await list(h), 'larger than 24 MB', 'was not read');
     // The client stopped reading at the cap, so the server could not write the rest.
     expect(await written).toBeLessThan(50_000_000);
     expect(sent(h, 'GET', DISCOVERY)).toHaveLength(1);
@@ -395,7 +395,7 @@ describe('odd answers from the service', () => {
     inject(h, 'GET', DISCOVERY, (_req, res) => {
       written = stream(res, 50_000_000, { 'content-length': '50000000' });
     });
-    expectError(await list(h), 'larger than 32 MB');
+    expectError(await list(h), 'larger than 24 MB');
     expect(await written).toBeLessThan(50_000_000);
     await expectRecovered(h);
   });

@@ -96,7 +96,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       connectTimeoutMs: options.connectTimeoutMs,
       headersTimeoutMs: options.headersTimeoutMs,
       bodyTimeoutMs: options.bodyTimeoutMs,
-      maxResponseBytes: options.maxResponseBytes ?? 32_000_000,
+      maxResponseBytes: options.maxResponseBytes ?? 24_000_000,
       responseBytesInFlight: options.responseBytesInFlight,
       responseBudgetWaitMs: options.responseBudgetWaitMs,
       rateLimit: options.rateLimit,

@@ -89,9 +89,39 @@ describe('known secrets', () => {
   });
 
   it('masks a short secret only as a whole word', () => {
-    const r = createRedactor(['pub1']);
-    expect(r.redact('community pub1 in use')).toBe('community [redacted] in use');
-    expect(r.redact('pub12 and xpub1 stay')).toBe('pub12 and xpub1 stay');
+    const r = createRedactor(['pub123']);
+    expect(r.redact('community pub123 in use')).toBe('community [redacted] in use');
+    expect(r.redact('pub1234 and xpub123 stay')).toBe('pub1234 and xpub123 stay');
+  });
+
+  it('never searches free text for a value shorter than 6 characters (issue 19, attack 12)', () => {
+    const r = createRedactor(['Head1']);
+    r.addEchoed('Head');
+    expect(r.redact('Head office and Head1 rack')).toBe('Head office and Head1 rack');
+  });
+
+  it('masks an echoed secret by place: in errors, not in names the service gave other records', () => {
+    const r = createRedactor(['scp_d_daemonKEY0123456789']);
+    r.addEchoed('Head office');
+    const names = ['[service data] Head office sweep', 'Head office sweep'];
+    expect(r.redactSparing('- "Head office sweep" · failed: Head office refused', names)).toBe(
+      '- "Head office sweep" · failed: [redacted] refused',
+    );
+    expect(r.redact('bad community Head office')).toBe('bad community [redacted]');
+    const view = {
+      name: 'Head office sweep',
+      error: 'Head office refused',
+      names: { a: 'Head office' },
+    };
+    expect(r.redactValueSparing(view, new Set(['name', 'names']))).toEqual({
+      name: 'Head office sweep',
+      error: '[redacted] refused',
+      names: { a: 'Head office' },
+    });
+    // Secrets added everywhere are masked inside names too.
+    expect(
+      r.redactSparing('x scp_d_daemonKEY0123456789 y', ['x scp_d_daemonKEY0123456789 y']),
+    ).toBe('x [redacted] y');
   });
 
   it('ignores empty, very short and placeholder values', () => {

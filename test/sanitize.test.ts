@@ -264,7 +264,7 @@ describe('through the tools, against the fake API', () => {
     const result = await h.call('get_unseen_release_notes', {});
     expect(result.isError).toBeFalsy();
     const text = textOf(result);
-    expect(text).toContain('## 0.14.13 # Injected heading: Fast (2026-11-10)');
+    expect(text).toContain('## "0.14.13 # Injected heading": "Fast" (2026-11-10)');
     expect(text).toContain('Read this and [that](https://ok.example/notes).');
     expect(text).not.toMatch(/javascript|script|iframe|onclick|evil\.example/);
     expect(result.structuredContent).toMatchObject({ releases: [{ url: '' }] });

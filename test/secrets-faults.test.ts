@@ -222,16 +222,19 @@ describe('the built server with NETWORK_DISCOVERY_AUDIT_LOG, while the service e
       const preview = await client.callTool({ name: 'update_snmp_credential', arguments: UPDATE });
       results.push(preview);
       const token = (preview.structuredContent as Record<string, unknown>)['confirmation_token'];
-      // The write is refused with an echo of everything it carried, then a 500 with the same.
+      // The write is refused with an echo of everything it carried, then a 500 with the same. The
+      // credential's read passes: the token signs the state it reads.
       api.setIntercept((req, res) =>
-        req.method === 'PUT'
-          ? reply(
-              res,
-              403,
-              envelopeError(echo(req), 'auth_permission_denied', { community: COMMUNITY }),
-              JSON_TYPE,
-            )
-          : reply(res, 500, `database error near ${echo(req)}`, TEXT_TYPE),
+        req.method === 'GET' && req.path.startsWith('/api/v1/snmp-credentials/')
+          ? false
+          : req.method === 'PUT'
+            ? reply(
+                res,
+                403,
+                envelopeError(echo(req), 'auth_permission_denied', { community: COMMUNITY }),
+                JSON_TYPE,
+              )
+            : reply(res, 500, `database error near ${echo(req)}`, TEXT_TYPE),
       );
       results.push(
         await client.callTool({

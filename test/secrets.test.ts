@@ -231,3 +231,33 @@ describe('secrets never reach stderr of the built server', () => {
     expectNoSecret([...seen, server.stderr()]);
   });
 });
+
+describe('API keys of several shapes (the scp_u_ pattern masks only one of them)', () => {
+  const KEYS = [
+    'plainHexKey0123456789abcdef0123',
+    'k-7f3a9c.with_dots-and-dashes',
+    'NoDigitsAtAllJustAVeryLongKeyOfLetters',
+    'Bearer-looking key with spaces 42',
+  ];
+
+  it.each(KEYS)('never shows the key %s, even when the service echoes it', async (key) => {
+    const h = await start({
+      apiKey: key,
+      sample: {
+        apiKey: key,
+        intercept: (request, res) =>
+          request.path === '/api/v1/discovery' &&
+          reply(res, 400, envelopeError(`bad query from ${echo(request)} ${key}`), JSON_TYPE),
+      },
+    });
+    const seen = [
+      JSON.stringify(await h.call('list_discoveries')),
+      JSON.stringify(await h.call('list_snmp_credentials')),
+      ...h.logs,
+    ].join('\n');
+    expect(h.api.requests.some((r) => r.headers['authorization'] === `Bearer ${key}`)).toBe(true);
+    expect(seen).not.toContain(key);
+    expect(seen).not.toContain(encodeURIComponent(key));
+    expect(seen).toContain('[redacted]');
+  });
+});

@@ -104,10 +104,17 @@ describe('a spread of calls over stdio', () => {
   });
 
   it('answers every tool, with a progress token too', async () => {
-    await record(call('get_version'));
-    await record(call('list_discoveries', { limit: 0 }, { progressToken: 'p1' }));
-    await record(call('list_snmp_credentials'));
-    await record(call('get_unseen_release_notes'));
+    const results = [
+      await record(call('get_version')),
+      await record(call('list_discoveries', { limit: 0 }, { progressToken: 'p1' })),
+      await record(call('list_snmp_credentials')),
+      await record(call('get_unseen_release_notes')),
+    ];
+    for (const answer of results) {
+      const result = answer['result'] as { isError?: boolean; content: { text: string }[] };
+      expect(result.isError, JSON.stringify(answer)).toBeFalsy();
+      expect(result.content[0]?.text.length).toBeGreaterThan(0);
+    }
   });
 
   it('previews and writes with a token', async () => {
@@ -122,13 +129,22 @@ describe('a spread of calls over stdio', () => {
   });
 
   it('answers bad input with errors, not noise', async () => {
-    await record(call('list_discoveries', { limit: -1, network_id: 'nope' }));
-    await record(call('update_snmp_credential', { id: 42 }));
-    await record(call('no_such_tool'));
-    await record(server.request('tools/call', { arguments: {} }));
+    const refused = [
+      await record(call('list_discoveries', { limit: -1, network_id: 'nope' })),
+      await record(call('update_snmp_credential', { id: 42 })),
+      await record(call('no_such_tool')),
+      await record(server.request('tools/call', { arguments: {} })),
+    ];
+    // Each is refused, as a JSON-RPC error or an isError result, never a success.
+    for (const answer of refused) {
+      const failed =
+        'error' in answer || (answer['result'] as { isError?: boolean } | undefined)?.isError;
+      expect(failed, JSON.stringify(answer)).toBe(true);
+    }
     server.writeLine('{ this is not json');
     server.writeLine('{"jsonrpc":"2.0","id":"weird-1","method":"tools/call","params":"string"}');
-    await record(server.request('ping'));
+    // The server still answers after the noise.
+    expect(await record(server.request('ping'))).toMatchObject({ result: {} });
   });
 
   it.each(Object.keys(FAULTS))('survives a fault: %s', async (name) => {
@@ -156,7 +172,16 @@ describe('a spread of calls over stdio', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     server.notify('notifications/cancelled', { requestId: 'cancel-me', reason: 'test' });
     fault = undefined;
-    await record(call('get_version'));
+    const next = await record(call('get_version'));
+    expect((next['result'] as { isError?: boolean }).isError).toBeFalsy();
+    // Past the request timeout (1 s here), the cancelled call would have answered by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const replies = server
+      .stdoutBytes()
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.includes('"id":"cancel-me"'));
+    expect(replies).toEqual([]);
   });
 });
 

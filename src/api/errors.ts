@@ -192,7 +192,14 @@ export class CancelledError extends ApiError {
 export type UnsupportedReason =
   | { readonly kind: 'not-snmp'; readonly id: string; readonly credentialType: string }
   | { readonly kind: 'stored-v3'; readonly id: string }
-  | { readonly kind: 'to-v3' };
+  | { readonly kind: 'to-v3' }
+  /** The service's record (read before a PUT, or its answer) has another id than the one asked. */
+  | {
+      readonly kind: 'other-record';
+      readonly asked: string;
+      readonly answered: string;
+      readonly written: boolean;
+    };
 
 /** This service version cannot do what was asked (a v3 credential's community...); nothing was sent. */
 export class UnsupportedOperationError extends ApiError {

@@ -179,7 +179,8 @@ export function createRequester(
     request,
     listPage,
     shapeError,
-    redact: (secret) => options.redactor.add(secret),
+    // Only communities pass here: masked by place (safety/redact.ts), not in other records' names.
+    redact: (secret) => options.redactor.addEchoed(secret),
     async readExact(spec) {
       const response = await exchange(spec, bearer(spec));
       interpret(spec, response);
@@ -222,9 +223,12 @@ function pageOf<T>(
   query: PageQuery,
 ): Page<T> | undefined {
   if (!Array.isArray(envelope.data)) return undefined;
+  // A service that ignores the limit sends more than was asked: only the page asked for is read
+  // (validating 400,000 items of a hostile answer churned hundreds of MB), the rest is the next page.
+  const read = query.limit ? Math.min(query.limit, envelope.data.length) : envelope.data.length;
   const items: T[] = [];
-  for (const raw of envelope.data) {
-    const parsed = schema.safeParse(raw);
+  for (let at = 0; at < read; at++) {
+    const parsed = schema.safeParse(envelope.data[at]);
     if (parsed.success) items.push(parsed.data);
   }
   const fallback = {
@@ -239,11 +243,8 @@ function pageOf<T>(
   );
   return {
     items,
-    skipped: envelope.data.length - items.length,
-    pagination: correctedPagination(
-      pagination.success ? pagination.data : fallback,
-      envelope.data.length,
-    ),
+    skipped: read - items.length,
+    pagination: correctedPagination(pagination.success ? pagination.data : fallback, read),
     ...(groupCounts ? { groupCounts } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { createHttpSender } from '../api/transport/http.js';
 import { type Config, configSecrets, parseConfig } from '../config.js';
 import { CONFIRM_MODE_SHORT } from '../confirm/confirmation.js';
 import { describeError } from '../mcp/tool-error.js';
+import { versionText } from '../safety/quote.js';
 import { createRedactor, type Redactor } from '../safety/redact.js';
 import { offersSnmpCredentialEndpoint, SUPPORTED_API_VERSION } from '../tools/get-version.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
@@ -261,7 +262,7 @@ function reachHint(error: unknown, hint: (error: unknown) => string): string {
 }
 
 function versionCheck(version: { api_version: number; server_version: string }): CheckResult {
-  const found = `service ${version.server_version}, API v${version.api_version}`;
+  const found = `service ${versionText(version.server_version)}, API v${version.api_version}`;
   if (version.api_version !== SUPPORTED_API_VERSION) {
     return {
       name: 'Service version',

@@ -19,9 +19,9 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_RATE_LIMIT_BURST: 'client-side burst size (default 150)',
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: 'budget for one tool result in bytes (default 100000)',
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES:
-    'largest service response read, in bytes (default 32000000)',
+    'largest service response read, in bytes (default 24000000)',
   NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT:
-    'service response bytes held at once across all calls; more wait, then are refused (default 64000000)',
+    'service response bytes held at once across all calls; more wait, then are refused (default 32000000)',
   NETWORK_DISCOVERY_DEMO_SCANOPY:
     'demo mode: the Scanopy version the sample plays (0.14.13, 0.16.2, 0.17.22)',
   NETWORK_DISCOVERY_CONFIRM:

@@ -81,14 +81,16 @@ export function createTokenSigner(secret: string | undefined, now: () => number)
       // Beyond 2^53 two spellings could parse to one number: only the exact round trip counts.
       if (expiresAt.toString(36) !== match[2]) return { valid: false, reason: 'malformed' };
       const signature = match[3];
+      // Only a signature that once redeemed is in the record, so finding it needs no HMAC first;
+      // checked before the HMAC because the state it signed has changed since its write.
+      forgetExpired();
+      if (used.has(signature)) return { valid: false, reason: 'used' };
       const expected = Buffer.from(sign(expiresAt, bound));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !nodeCrypto().timingSafeEqual(expected, given)) {
         return { valid: false, reason: 'mismatch' };
       }
       if (now() > expiresAt) return { valid: false, reason: 'expired' };
-      forgetExpired();
-      if (used.has(signature)) return { valid: false, reason: 'used' };
       used.set(signature, expiresAt);
       return { valid: true };
     },
@@ -99,7 +101,8 @@ export function createTokenSigner(secret: string | undefined, now: () => number)
 export const TOKEN_PROBLEM_TEXT: Readonly<Record<TokenProblem, string>> = {
   malformed: 'is not a token this server issues',
   expired: 'has expired (tokens last 5 minutes)',
-  mismatch: 'was issued for different arguments',
+  mismatch:
+    'was issued for different arguments, or the credential has changed since the preview (once its write has landed, a token is refused everywhere)',
   used: 'was already used',
   foreign:
     'was signed by another server process or before a restart (set the same NETWORK_DISCOVERY_TOKEN_SECRET on every replica to keep tokens across restarts)',

@@ -105,13 +105,16 @@ export function createConfirmer(
         return { kind: 'app-preview', handle: issued.handle, expiresAt: issued.expiresAt };
       }
       if (mode !== 'token') throw new PersonRequiredError();
+      // The token signs the record as read beside the values: once its write lands the record
+      // changes, so the token is refused by every process, after restarts and on every replica.
+      const signed = { values: bound, state: stateDigest(state ?? null) };
       if (token !== undefined) {
-        const check = tokens.redeem(token, bound);
+        const check = tokens.redeem(token, signed);
         return check.valid
           ? { kind: 'confirmed', via: 'token' }
           : { kind: 'invalid-token', reason: check.reason };
       }
-      const issued = tokens.issue(bound);
+      const issued = tokens.issue(signed);
       return { kind: 'preview', token: issued.token, expiresAt: issued.expiresAt };
     },
   };

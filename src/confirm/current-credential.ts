@@ -1,6 +1,7 @@
 // Reads the stored credential for the preview; when that fails, says why instead of failing the write.
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from '../api/errors.js';
+import { codeText } from '../safety/quote.js';
 import type { CurrentState } from '../views/credential-preview.js';
 import { credentialView } from '../views/format.js';
 
@@ -23,7 +24,7 @@ function whyUnknown(error: unknown): string {
     return 'this server does not offer reading a credential';
   }
   if (error instanceof HttpError) {
-    const code = error.detail.code ? ` ${error.detail.code}` : '';
+    const code = error.detail.code ? ` ${codeText(error.detail.code)}` : '';
     return `reading it failed with HTTP ${error.status}${code}`;
   }
   if (error instanceof ApiError) return `reading it failed (${error.kind})`;

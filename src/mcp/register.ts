@@ -1,4 +1,5 @@
 // The one place tools meet the SDK: registerTool for each, and any thrown error mapped to isError.
+
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
@@ -14,7 +15,9 @@ import type { CallerApprovals } from '../confirm/app-approval.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
 import type { CredentialWrite } from '../confirm/credential-values.js';
+import { quoteBody } from '../safety/quote.js';
 import type { Redactor } from '../safety/redact.js';
+import { markServiceData } from '../safety/service-data-mark.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
 import { strictArguments } from './strict-arguments.js';
 import { describeError, type ErrorContext } from './tool-error.js';
@@ -83,6 +86,25 @@ export function registerTools(
   );
 }
 
+/** Keys under which a result holds names the service gave records: discovery, tag, credential names. */
+const NAME_KEYS: ReadonlySet<string> = new Set(['name', 'names']);
+
+/** Every name in a result, in the spellings the text channel shows it (plain, quoted, marked). */
+function shownNames(view: unknown): string[] {
+  const names: string[] = [];
+  const walk = (value: unknown, named: boolean, depth: number) => {
+    if (typeof value === 'string') {
+      if (named) names.push(value, quoteBody(value), quoteBody(markServiceData(value)));
+    } else if (value !== null && typeof value === 'object' && depth <= 64) {
+      for (const [key, inner] of Object.entries(value)) {
+        walk(inner, named || NAME_KEYS.has(key), depth + 1);
+      }
+    }
+  };
+  walk(view, false, 0);
+  return names;
+}
+
 async function runTool(
   tool: AnyToolDefinition,
   args: Record<string, unknown>,
@@ -92,7 +114,7 @@ async function runTool(
   // Before anything else, so even an error on the very first request cannot echo a secret.
   for (const name of tool.secretArguments ?? []) {
     const value = args[name];
-    if (typeof value === 'string') deps.redactor.add(value);
+    if (typeof value === 'string') deps.redactor.addEchoed(value);
   }
   if (tool.appOnly && !deps.approvals.available()) {
     return errorResult(
@@ -115,10 +137,19 @@ async function runTool(
     // Each channel stands alone (clients read one or the other), so each carries the demo mark.
     const view = deps.demo ? { demo: DEMO_MARK, ...output.structured } : output.structured;
     // Results pass the redactor too: the service may echo a secret back in any field. Value by
-    // value, never on the JSON text, so no secret (say "true") can break the structure.
-    const structured = deps.redactor.redactValue(view);
+    // value, never on the JSON text, so no secret (say "true") can break the structure. A
+    // caller's community is masked by place: not inside names the service gave other records.
+    // The result of a call that carried a secret is where an echo of it can appear: redacted whole.
+    const echoes = (tool.secretArguments ?? []).length > 0;
+    const shown = demoMarked(output.text, deps);
+    const structured = echoes
+      ? deps.redactor.redactValue(view)
+      : deps.redactor.redactValueSparing(view, NAME_KEYS);
+    const text = echoes
+      ? deps.redactor.redact(shown)
+      : deps.redactor.redactSparing(shown, shownNames(view));
     return {
-      content: [{ type: 'text', text: deps.redactor.redact(demoMarked(output.text, deps)) }],
+      content: [{ type: 'text', text }],
       structuredContent: structured,
       ...(output.meta ? { _meta: output.meta } : {}),
     };

@@ -16,6 +16,7 @@ import {
   UnsupportedOperationError,
 } from '../api/errors.js';
 import { ToolMessageError } from '../errors.js';
+import { codeText, quote, quoteProse } from '../safety/quote.js';
 import { isUuid } from '../tools/uuid-argument.js';
 import { explainUnsupported } from './unsupported-operation.js';
 
@@ -74,7 +75,9 @@ export function describeError(error: unknown, context: ErrorContext): string {
   if (error instanceof HttpError) return describeHttp(error, call, context);
   if (error instanceof UnsupportedOperationError) return explainUnsupported(error.reason);
   if (error instanceof EndpointNotOfferedError) {
-    const version = error.serverVersion ? ` (service version ${error.serverVersion})` : '';
+    const version = error.serverVersion
+      ? ` (service version ${quote(error.serverVersion, 64)})`
+      : '';
     const hint = error.endpoint.path.includes('snmp-credentials') ? ` ${SNMP_ROUTE_HINT}` : '';
     return `This server does not offer ${call}${version}: it answered HTTP ${error.status} without the API's JSON.${hint} Check that NETWORK_DISCOVERY_BASE_URL is the service's own address.`;
   }
@@ -106,7 +109,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
   if (error instanceof TimeoutError) return describeTimeout(error, call);
   if (error instanceof ResponseTooLargeError) {
     const mb = Math.round(error.limitBytes / 100_000) / 10;
-    return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id.`;
+    return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id; an operator can raise NETWORK_DISCOVERY_MAX_RESPONSE_BYTES.`;
   }
   if (error instanceof ResponsesBusyError) {
     const mb = Math.round(error.budgetBytes / 100_000) / 10;
@@ -119,7 +122,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
     return `${call} was cancelled; nothing further was sent.`;
   }
   if (error instanceof LoginError) {
-    const said = error.serviceMessage ? `: "${error.serviceMessage}"` : '';
+    const said = error.serviceMessage ? `: ${quoteProse(error.serviceMessage)}` : '';
     return `Logging in to the service failed (HTTP ${error.status}${said}). Check NETWORK_DISCOVERY_EMAIL and NETWORK_DISCOVERY_PASSWORD; the service locks an account after five failed logins, so this server does not retry.`;
   }
   return `${call} failed: ${error.message}.`;
@@ -151,8 +154,8 @@ function describeTimeout(error: TimeoutError, call: string): string {
 function describeHttp(error: HttpError, call: string, context: ErrorContext): string {
   const { status, detail } = error;
   const said = [
-    detail.code ? `code ${detail.code}` : undefined,
-    detail.serviceMessage ? `"${detail.serviceMessage}"` : undefined,
+    detail.code ? `code ${codeText(detail.code)}` : undefined,
+    detail.serviceMessage ? quoteProse(detail.serviceMessage) : undefined,
   ].filter(Boolean);
   const head = `${call} failed with HTTP ${status}${said.length > 0 ? ` (${said.join(', ')})` : ''}.`;
   return `${head} ${nextStep(error, context)}`;
@@ -161,7 +164,7 @@ function describeHttp(error: HttpError, call: string, context: ErrorContext): st
 function nextStep(error: HttpError, context: ErrorContext): string {
   const { status, detail } = error;
   if (status >= 300 && status < 400) {
-    const where = detail.location ? ` to ${detail.location}` : '';
+    const where = detail.location ? ` to ${quoteProse(detail.location)}` : '';
     return `The service redirected${where}; redirects are not followed so credentials never go elsewhere. Set NETWORK_DISCOVERY_BASE_URL to the final address.`;
   }
   if (status < 300)

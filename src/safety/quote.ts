@@ -36,9 +36,18 @@ export function quote(text: string, max = 200): string {
   return `"${body}"${CONTAINS_UUID.test(text) ? HOLDS_ID_NOTE : ''}`;
 }
 
+/**
+ * `"text"` for free text inside this server's sentence (a service error message, a release title):
+ * quote look-alikes and backslashes escaped so nothing closes the quote early, while the commas and
+ * semicolons of prose stay readable. unquote() reverses it too.
+ */
+export function quoteProse(text: string, max = 300): string {
+  return `"${oneLine(text, max).replace(/\\/g, asEscape).replace(QUOTE_LIKE, asEscape)}"`;
+}
+
 /** Undoes quoteBody's escapes: a model may pass a quoted name back as an argument, escapes and all. */
 export function unquote(text: string): string {
-  const inner = /^"(.*)"$/s.exec(text)?.[1] ?? text;
+  const inner = /^"(.*)"(?: \(name holds an id\))?$/s.exec(text)?.[1] ?? text;
   return inner.replace(/\\u([\da-fA-F]{4})/g, (_, hex: string) =>
     String.fromCodePoint(Number.parseInt(hex, 16)),
   );
@@ -46,3 +55,15 @@ export function unquote(text: string): string {
 
 /** Whether a string holds one of the service's ids: names like that are flagged where they show. */
 export const holdsUuid = (text: string): boolean => CONTAINS_UUID.test(text);
+
+/** `text` as it is when it matches `plain` (a version number, an error code), else quoted like a name. */
+const plainIf =
+  (plain: RegExp) =>
+  (text: string, max = 64): string =>
+    plain.test(text) ? text : quote(text, max);
+
+/** A version number as the service reported it: plain when it reads as one. */
+export const versionText = plainIf(/^v?\d{1,9}(?:\.\d{1,9}){0,3}(?:[-+][0-9A-Za-z.-]{1,40})?$/);
+
+/** A service error code: plain when it is one word of letters, digits and _ . : - */
+export const codeText = plainIf(/^[A-Za-z0-9_.:-]{1,64}$/);

@@ -2,8 +2,11 @@
 import { isRedactionPlaceholder } from './placeholder.js';
 
 const MASK = '[redacted]';
-/** Shorter values cannot be told apart from ordinary text; masking them would garble every result. */
-const MIN_SECRET_LENGTH = 4;
+/**
+ * Shorter values cannot be told apart from ordinary text: searched for in free text, a community
+ * "Head" would mask "Head office" in every later result. They are never searched for.
+ */
+const MIN_SECRET_LENGTH = 6;
 /** Secrets at least this long are masked wherever they appear, even inside a longer word. */
 const ANYWHERE_LENGTH = 12;
 
@@ -11,6 +14,17 @@ const ANYWHERE_LENGTH = 12;
 export interface Redactor {
   /** Remembers a secret so it is scrubbed from everything redacted afterwards. */
   add(secret: string | undefined): void;
+  /**
+   * Remembers a secret that is masked by place, not everywhere: a community a caller sent. It is
+   * masked where a secret can appear (redact(): error texts, the audit trail, logs, echoes of
+   * request bodies), but not in what the service returned about other records (the spared names of
+   * redactSparing and the spared keys of redactValueSparing).
+   */
+  addEchoed(secret: string | undefined): void;
+  /** redact(), except that echoed secrets are left alone inside each occurrence of a spared text. */
+  redactSparing(text: string, spared: readonly string[]): string;
+  /** redactValue(), except that strings under a spared key keep echoed secrets (names, tag names). */
+  redactValueSparing<T>(value: T, sparedKeys: ReadonlySet<string>): T;
   /** Returns text with every known secret and credential header value replaced. */
   redact(text: string): string;
   /**
@@ -132,37 +146,51 @@ function collectStrings(value: unknown, into: string[], depth: number): string[]
  * path. Strings are joined with NUL, which no mask keeps unchanged across, so anything the joined
  * text would mask sends the value through the exact walk below.
  */
-function redactValueOf(value: unknown, redact: (text: string) => string): unknown {
+function redactValueOf(value: unknown, redact: (text: string) => string, spared?: Spared): unknown {
   const joined = collectStrings(value, [], 0).join('\u0000');
-  return redact(joined) === joined ? value : redactDeep(value, redact, 0);
+  return redact(joined) === joined ? value : redactDeep(value, redact, 0, spared);
 }
 
-function redactDeep(value: unknown, redact: (text: string) => string, depth: number): unknown {
+/** Keys whose strings keep echoed secrets, and the redaction that still applies to them. */
+interface Spared {
+  readonly keys: ReadonlySet<string>;
+  readonly redact: (text: string) => string;
+}
+
+function redactDeep(
+  value: unknown,
+  redact: (text: string) => string,
+  depth: number,
+  spared?: Spared,
+): unknown {
   if (typeof value === 'string') return redact(value);
   if (value === null || typeof value !== 'object' || depth > 64) return value;
   if (Array.isArray(value)) {
-    const items = value.map((item) => redactDeep(item, redact, depth + 1));
+    const items = value.map((item) => redactDeep(item, redact, depth + 1, spared));
     return items.some((item, i) => item !== value[i]) ? items : value;
   }
   let changed = false;
   const entries = Object.entries(value).map(([key, inner]) => {
-    const next = redactDeep(inner, redact, depth + 1);
+    const under = spared?.keys.has(key) ? spared.redact : redact;
+    const next = redactDeep(inner, under, depth + 1, spared);
     if (next !== inner) changed = true;
     return [key, next] as const;
   });
   return changed ? Object.fromEntries(entries) : value;
 }
 
-export function createRedactor(
-  initial: readonly (string | undefined)[] = [],
-  parent?: (text: string) => string,
-): Redactor {
-  const seen = new Set<string>();
-  const known = new Set<string>();
-  /** Every form, longest first so a secret containing another is masked whole. Kept sorted on
-   *  insertion (a binary search and one splice), never rebuilt: adding costs O(forms), not a regex. */
-  const forms: string[] = [];
+/** What a caller's redactor inherits from the process's: both redactions, the full and the sparing. */
+interface ParentRedaction {
+  readonly full: (text: string) => string;
+  readonly sparing: (text: string, spared: readonly string[]) => string;
+}
 
+/** Forms of secrets, longest first so a secret containing another is masked whole. */
+function formList() {
+  const known = new Set<string>();
+  const forms: string[] = [];
+  // Kept sorted on insertion (a binary search and one splice), never rebuilt: adding costs
+  // O(forms), not a regex.
   const insert = (form: string) => {
     let lo = 0;
     let hi = forms.length;
@@ -173,20 +201,68 @@ export function createRedactor(
     }
     forms.splice(lo, 0, form);
   };
+  return {
+    forms,
+    add(secret: string) {
+      for (const form of formsOf(secret)) {
+        if (known.has(form)) continue;
+        known.add(form);
+        insert(form);
+      }
+    },
+  };
+}
 
-  const add = (secret: string | undefined) => {
+const maskAll = (text: string, forms: readonly string[]) => {
+  let out = text;
+  for (const form of forms) out = maskForm(out, form);
+  return out;
+};
+
+/** Masks `forms` in `text` except inside each occurrence of a spared text. */
+function maskOutside(text: string, forms: readonly string[], spared: readonly string[]): string {
+  const kept = spared.filter((s) => s.length > 0 && text.includes(s));
+  if (forms.length === 0) return text;
+  if (kept.length === 0) return maskAll(text, forms);
+  // Longest first, so a spared name holding another is kept whole.
+  kept.sort((a, b) => b.length - a.length);
+  let out = '';
+  let from = 0;
+  while (from < text.length) {
+    let at = -1;
+    let which = '';
+    for (const s of kept) {
+      const found = text.indexOf(s, from);
+      if (found >= 0 && (at < 0 || found < at)) {
+        at = found;
+        which = s;
+      }
+    }
+    if (at < 0) break;
+    out += maskAll(text.slice(from, at), forms) + which;
+    from = at + which.length;
+  }
+  return out + maskAll(text.slice(from), forms);
+}
+
+export function createRedactor(
+  initial: readonly (string | undefined)[] = [],
+  parent?: ParentRedaction,
+): Redactor {
+  const seen = new Set<string>();
+  const everywhere = formList();
+  const echoed = formList();
+
+  const remember = (list: ReturnType<typeof formList>) => (secret: string | undefined) => {
     if (notASecret(secret) || seen.has(secret)) return;
     seen.add(secret);
-    for (const form of formsOf(secret)) {
-      if (known.has(form)) continue;
-      known.add(form);
-      insert(form);
-    }
+    list.add(secret);
   };
+  const add = remember(everywhere);
+  const addEchoed = remember(echoed);
 
-  const redact = (text: string) => {
-    let out = parent ? parent(text) : text;
-    for (const form of forms) out = maskForm(out, form);
+  const patterns = (text: string) => {
+    let out = text;
     if (!CREDENTIAL_WORDS.test(out)) return out;
     for (const [pattern, replace] of CREDENTIAL_PATTERNS) {
       out = out.replace(pattern, (_match, label: string, value: string) => replace(label, value));
@@ -194,11 +270,24 @@ export function createRedactor(
     return out;
   };
 
+  const redact = (text: string) => {
+    const out = parent ? parent.full(text) : text;
+    return patterns(maskAll(maskAll(out, everywhere.forms), echoed.forms));
+  };
+  const redactSparing = (text: string, spared: readonly string[]) => {
+    const out = parent ? parent.sparing(text, spared) : text;
+    return patterns(maskOutside(maskAll(out, everywhere.forms), echoed.forms, spared));
+  };
+
   for (const secret of initial) add(secret);
   return {
     add,
+    addEchoed,
     redact,
+    redactSparing,
     redactValue: <T>(value: T) => redactValueOf(value, redact) as T,
-    withSecret: (secret) => createRedactor([secret], redact),
+    redactValueSparing: <T>(value: T, keys: ReadonlySet<string>) =>
+      redactValueOf(value, redact, { keys, redact: (text) => redactSparing(text, [text]) }) as T,
+    withSecret: (secret) => createRedactor([secret], { full: redact, sparing: redactSparing }),
   };
 }

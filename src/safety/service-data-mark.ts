@@ -13,6 +13,8 @@ export const SERVICE_DATA_PREFIX = '[service data] ';
 
 /** `text` as given, or with a visible prefix when it could read as an instruction. */
 export function markServiceData(text: string): string {
+  // Already marked (a name from the name directory shown again): one mark is enough.
+  if (text.startsWith(SERVICE_DATA_PREFIX)) return text;
   return INSTRUCTION_LIKE.test(text) ? `${SERVICE_DATA_PREFIX}${text}` : text;
 }
 

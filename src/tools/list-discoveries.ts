@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
+import { quote } from '../safety/quote.js';
 import { serviceText } from '../safety/sanitize.js';
 import { VIEW_TOOL_META } from '../views/app-view.js';
 import { countsStructured, countsText } from '../views/discovery-counts-view.js';
@@ -89,7 +90,7 @@ async function filtersOf(args: Args, reading: Promise<Names>, place: () => Promi
     const resolved = resolveName(names, kind, argument, name, noun);
     if (id !== undefined && id !== resolved) {
       throw new ToolMessageError(
-        `${argument} "${name}" is ${resolved}, not the ${argument}_id ${id} also given: pass one of them; nothing was listed.`,
+        `${argument} ${quote(name, 100)} is ${resolved}, not the ${argument}_id ${id} also given: pass one of them; nothing was listed.`,
       );
     }
     return resolved;

@@ -2,9 +2,8 @@
 import type { Named, NamedKind } from '../api/client.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
-import { unquote } from '../safety/quote.js';
-import { serviceText } from '../safety/sanitize.js';
-import { unmarkServiceData } from '../safety/service-data-mark.js';
+import { quote, unquote } from '../safety/quote.js';
+import { markServiceData, unmarkServiceData } from '../safety/service-data-mark.js';
 
 /** Candidates listed in an error, at most: enough to pick from, never the whole list. */
 const MAX_CANDIDATES = 10;
@@ -12,7 +11,7 @@ const MAX_CANDIDATES = 10;
 const listed = (items: readonly Named[]) =>
   items
     .slice(0, MAX_CANDIDATES)
-    .map((item) => `"${item.name}" (${item.id})`)
+    .map((item) => `${quote(markServiceData(item.name))} (${item.id})`)
     .join(', ') +
   (items.length > MAX_CANDIDATES ? `, and ${items.length - MAX_CANDIDATES} more` : '');
 
@@ -28,15 +27,14 @@ export function resolveName(
   noun: { readonly one: string; readonly many: string } = { one: argument, many: kind },
 ): string {
   const list = names.list(kind);
-  const asked = serviceText(name, 100);
+  // Names shown quoted and marked as service data are matched without either, whichever form is passed.
+  const wanted = unmarkServiceData(unquote(name));
+  const asked = quote(markServiceData(wanted), 100);
   if (!list) {
     throw new ToolMessageError(
-      `Cannot resolve ${argument} "${asked}": ${names.failure(kind) ?? `the ${noun.many} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
+      `Cannot resolve ${argument} ${asked}: ${names.failure(kind) ?? `the ${noun.many} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
     );
   }
-  // Names are shown quoted (escapes inside) or, before, marked as service data: a model may pass
-  // either form back, and both match the name itself.
-  const wanted = unmarkServiceData(/^".*"$/s.test(name) ? unquote(name) : name);
   const exact = list.filter((item) => unmarkServiceData(item.name) === wanted);
   const matches =
     exact.length > 0
@@ -46,10 +44,10 @@ export function resolveName(
   if (matches.length === 1 && only) return only.id;
   if (matches.length > 1) {
     throw new ToolMessageError(
-      `${argument} "${asked}" matches ${matches.length} ${noun.many}: ${listed(matches)}. Call again with ${argument}_id set to the one meant; nothing was listed.`,
+      `${argument} ${asked} matches ${matches.length} ${noun.many}: ${listed(matches)}. Call again with ${argument}_id set to the one meant; nothing was listed.`,
     );
   }
   throw new ToolMessageError(
-    `No ${noun.one} is named "${asked}". Known ${noun.many}: ${list.length > 0 ? listed(list) : 'none'}. Call again with one of these names or its id as ${argument}_id; nothing was listed.`,
+    `No ${noun.one} is named ${asked}. Known ${noun.many}: ${list.length > 0 ? listed(list) : 'none'}. Call again with one of these names or its id as ${argument}_id; nothing was listed.`,
   );
 }

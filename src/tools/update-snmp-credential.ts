@@ -10,6 +10,8 @@ import { readCurrentCredential } from '../confirm/current-credential.js';
 import { confirmationFailureRecord, decisionRecord, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../errors.js';
 import { isRedactionPlaceholder } from '../safety/placeholder.js';
+import { unquote } from '../safety/quote.js';
+import { unmarkServiceData } from '../safety/service-data-mark.js';
 import { appPreviewResult, VIEW_TOOL_META } from '../views/app-view.js';
 import {
   type CredentialPreview,
@@ -108,7 +110,9 @@ export const updateSnmpCredential = defineTool({
   },
   writes: true,
   secretArguments: ['community'],
-  async handler(args, { api, names, signal, confirmer, audit }) {
+  async handler(given, { api, names, signal, confirmer, audit }) {
+    // The name as shown (quoted, marked as service data) is taken for the name itself.
+    const args = { ...given, name: unmarkServiceData(unquote(given.name)) };
     const record = writeAuditor(audit, 'update_snmp_credential', args);
     if (isRedactionPlaceholder(args.community)) {
       record('refused', { detail: 'placeholder community' });
@@ -116,35 +120,36 @@ export const updateSnmpCredential = defineTool({
     }
     const { confirmation_token: token, version, ...fields } = args;
     const bound: CredentialWrite = { ...fields, ...(version ? { version } : {}) };
-    // A token call skips the read unless a form will be shown: the form always carries the preview.
     // Tag names are read beside the current state (cached per caller); a failure leaves ids.
     const tagNames = names.read(api, ['tags'], signal);
-    let preview: CredentialPreview | undefined;
-    let state: unknown;
-    if (token === undefined || confirmer.asksPerson()) {
-      const current = await readCurrentCredential(api, args.id, signal);
-      // Not knowing the version only costs the v3 check here; the write itself asks again.
-      const profile = await api.service(signal).catch((error: unknown) => {
-        if (signal.aborted || error instanceof CancelledError) throw error;
-        return undefined;
-      });
-      state = current.known ? current.credential : undefined;
-      const refusal = v3Refusal(profile, current, args.version);
-      if (refusal) {
-        record('refused', { detail: 'SNMPv3 has no community' });
-        throw new ToolMessageError(refusal);
-      }
-      // 0.14 makes an update without version V2c; 0.15+ keeps the type it read (credentials.ts).
-      const kept =
-        profile && profile.family !== '0.14' && current.known
-          ? (current.credential.version ?? 'V2c')
-          : 'V2c';
-      preview = credentialPreview(
-        { ...args, version: args.version ?? kept, communityLength: args.community.length },
-        current,
-        await tagNames,
-      );
+    // Read on every call, token or not: the token signs the state as read, which is what makes it
+    // single-use across processes, restarts and replicas (confirm/confirmation.ts).
+    const current = await readCurrentCredential(api, args.id, signal);
+    // Not knowing the version only costs the v3 check here; the write itself asks again.
+    const profile = await api.service(signal).catch((error: unknown) => {
+      if (signal.aborted || error instanceof CancelledError) throw error;
+      return undefined;
+    });
+    const state = current.known ? current.credential : undefined;
+    const refusal = v3Refusal(profile, current, args.version);
+    if (refusal) {
+      record('refused', { detail: 'SNMPv3 has no community' });
+      throw new ToolMessageError(refusal);
     }
+    // 0.14 makes an update without version V2c; 0.15+ keeps the type it read (credentials.ts).
+    const kept =
+      profile && profile.family !== '0.14' && current.known
+        ? (current.credential.version ?? 'V2c')
+        : 'V2c';
+    // The preview is built when it is shown: without a token, or when a person will be asked.
+    const preview: CredentialPreview | undefined =
+      token === undefined || confirmer.asksPerson()
+        ? credentialPreview(
+            { ...args, version: args.version ?? kept, communityLength: args.community.length },
+            current,
+            await tagNames,
+          )
+        : undefined;
     let decision: ConfirmationDecision;
     try {
       decision = await confirmer.confirm({

@@ -1,6 +1,5 @@
 // The before/after of an SNMP credential update, as a person reads it before confirming.
-import { quotable } from '../safety/sanitize.js';
-import { namedIds } from './format.js';
+import { namedIds, shownName } from './format.js';
 import type { CredentialOutput } from './shapes.js';
 
 /** What the update will write (the community is never part of it). */
@@ -48,10 +47,8 @@ function communityLine(next: CredentialChange): string {
   return `- community: changes (new value of ${next.communityLength} characters, not shown)`;
 }
 
-function fieldLine(label: string, before: string, after: string): string {
-  return before === after
-    ? `- ${label}: ${after} (unchanged)`
-    : `- ${label}: ${before} -> ${after}`;
+function fieldLine(label: string, before: string, after: string, same = before === after): string {
+  return same ? `- ${label}: ${after} (unchanged)` : `- ${label}: ${before} -> ${after}`;
 }
 
 export function credentialPreview(
@@ -60,14 +57,15 @@ export function credentialPreview(
   names: PreviewNames = NO_NAMES,
 ): CredentialPreview {
   const tagList = (tags: readonly string[]) => tagListOf(tags, names);
-  // Names are chosen by the caller or the service: one line, quotes escaped, so each stays
-  // visibly a quoted name in the form and can never add a sentence of its own.
-  const next = { ...change, name: quotable(change.name) };
+  // Names are chosen by the caller or the service: one line, marked, every quote look-alike and
+  // separator escaped, so each stays visibly a quoted name in the form and can never add a
+  // sentence of its own. The summary line carries ids and field names only, never a name.
+  const next = { ...change, name: shownName(change.name) };
   if (!current.known) {
     return {
       text: [
         `Update SNMP credential ${next.id}: current state unknown (${current.reason}); every field below replaces what is stored.`,
-        `- name: "${next.name}"`,
+        `- name: ${next.name}`,
         `- organization: ${next.organization_id}`,
         `- version: ${next.version}`,
         `- tags (${next.tags.length}): ${tagList(next.tags)}`,
@@ -78,12 +76,13 @@ export function credentialPreview(
       warnings: [],
     };
   }
-  const before = { ...current.credential, name: quotable(current.credential.name) };
+  const before = { ...current.credential, name: shownName(current.credential.name) };
   const beforeVersion = before.version ?? 'V2c';
   const removed = before.tags.filter((tag) => !next.tags.includes(tag));
   const added = next.tags.filter((tag) => !before.tags.includes(tag));
+  const renamed = current.credential.name !== change.name;
   const changes = [
-    before.name !== next.name ? 'name' : undefined,
+    renamed ? 'name' : undefined,
     before.organization_id !== next.organization_id ? 'organization_id' : undefined,
     beforeVersion !== next.version ? 'version' : undefined,
     removed.length > 0 || added.length > 0 ? 'tags' : undefined,
@@ -95,8 +94,8 @@ export function credentialPreview(
       `WARNING: removes ${removed.length} tag${removed.length === 1 ? '' : 's'} (${tagList(removed)}): the tag list is replaced whole; pass the current tags to keep them.`,
     );
   }
-  if (before.name !== next.name) {
-    warnings.push(`WARNING: renames the credential from "${before.name}" to "${next.name}".`);
+  if (renamed) {
+    warnings.push(`WARNING: renames the credential from ${before.name} to ${next.name}.`);
   }
   if (beforeVersion !== next.version) {
     warnings.push(`WARNING: changes the SNMP version from ${beforeVersion} to ${next.version}.`);
@@ -108,8 +107,8 @@ export function credentialPreview(
   const tagLine = `- tags (${next.tags.length}): ${tagList(next.tags)} ${tagChange.length ? `(was ${before.tags.length}; ${tagChange.join('; ')})` : '(unchanged)'}`;
   return {
     text: [
-      `Update SNMP credential "${before.name}" (${next.id}): changes ${changes.join(', ')}.`,
-      fieldLine('name', `"${before.name}"`, `"${next.name}"`),
+      `Update SNMP credential ${next.id}: changes ${changes.join(', ')}.`,
+      fieldLine('name', before.name, next.name, !renamed),
       fieldLine('organization', before.organization_id, next.organization_id),
       fieldLine('version', beforeVersion, next.version),
       tagLine,

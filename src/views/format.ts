@@ -1,5 +1,7 @@
 // Pure helpers that render results as compact text for a model.
 import type { SnmpCredential } from '../api/schemas.js';
+import { quote } from '../safety/quote.js';
+import { markServiceData } from '../safety/service-data-mark.js';
 import type { CredentialOutput } from './shapes.js';
 
 /** An ISO timestamp shortened to minutes, UTC: enough to act on, half the bytes. */
@@ -25,7 +27,10 @@ export function credentialView(credential: SnmpCredential): CredentialOutput {
   };
 }
 
-/** "core (e5f6…)" when the tag is named, else its id: the next call needs the ids. */
+/** A name the service or a caller chose, as this server's text shows it: marked, then quoted. */
+export const shownName = (name: string): string => quote(markServiceData(name));
+
+/** '"core" (e5f6…)' when the tag is named, else its id: the next call needs the ids. */
 export function namedIds(
   ids: readonly string[],
   nameOf: (id: string) => string | undefined,
@@ -33,7 +38,7 @@ export function namedIds(
   return ids
     .map((id) => {
       const name = nameOf(id);
-      return name ? `${name} (${id})` : id;
+      return name ? `${shownName(name)} (${id})` : id;
     })
     .join(', ');
 }
@@ -49,5 +54,5 @@ export function credentialLine(
     credential.tags.length > 0 ? `tags ${namedIds(credential.tags, nameOf)}` : 'no tags',
     credential.updated_at ? `updated ${shortTime(credential.updated_at)}` : undefined,
   ].filter(Boolean);
-  return `- ${credential.name} · ${parts.join(' · ')}`;
+  return `- ${shownName(credential.name)} · ${parts.join(' · ')}`;
 }

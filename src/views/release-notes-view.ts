@@ -1,5 +1,6 @@
 // get_unseen_release_notes' result for both channels: the service's release notes as markdown, headings on one line.
 import type { ReleaseNotes } from '../api/schemas.js';
+import { quoteBody, quoteProse, versionText } from '../safety/quote.js';
 
 export async function releaseNotesResult(result: ReleaseNotes) {
   // The HTML parser is loaded on first use: ~6 MB resident that no other tool needs.
@@ -19,7 +20,7 @@ export async function releaseNotesResult(result: ReleaseNotes) {
       : [`# ${releases.length} unseen release${releases.length === 1 ? '' : 's'}`];
   for (const release of releases) {
     lines.push(
-      `## ${release.version}${release.title ? `: ${release.title}` : ''}${release.date ? ` (${release.date})` : ''}`,
+      `## ${versionText(release.version)}${release.title ? `: ${quoteProse(release.title, 200)}` : ''}${release.date ? ` (${quoteBody(release.date, 40)})` : ''}`,
     );
     if (release.url) lines.push(release.url);
     if (release.notes) lines.push(release.notes);

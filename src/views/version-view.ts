@@ -1,6 +1,7 @@
 // get_version's result for both channels: the service's and this server's versions, and what works on it.
 import { describeProfile, type ServiceProfile } from '../api/families/service-profile.js';
 import type { VersionInfo } from '../api/schemas.js';
+import { versionText } from '../safety/quote.js';
 import { SERVER_VERSION } from '../version.js';
 import { toolSupport } from './tool-support.js';
 
@@ -22,7 +23,7 @@ export function versionResult(view: VersionView) {
   const { version, profile, supportedApiVersion } = view;
   const supported = version.api_version === supportedApiVersion;
   const lines = [
-    `Service ${version.server_version}, API v${version.api_version} (${supported ? 'supported' : `not supported: this server speaks v${supportedApiVersion}`}); network-discovery-mcp ${SERVER_VERSION}.`,
+    `Service ${versionText(version.server_version)}, API v${version.api_version} (${supported ? 'supported' : `not supported: this server speaks v${supportedApiVersion}`}); network-discovery-mcp ${SERVER_VERSION}.`,
     ...versionReport(profile),
   ];
   return {

@@ -118,6 +118,9 @@ export async function updateSnmpCredential(
   if (!parsed.success || typeof stored !== 'object' || stored === null) {
     throw r.shapeError(read, 'data is not a credential');
   }
+  // A stale cache or a proxy may answer A's read with B's record: B's assignments, target IPs
+  // and extras must never be written onto A.
+  if (parsed.data.id !== id) throw otherRecord(read, id, parsed.data.id, false);
   const write: RequestSpec = { method: 'PUT', path: itemPath(id), auth: 'apiKey', signal };
   const type = parsed.data.credential_type.type;
   const version = snmpVersionOf(parsed.data);
@@ -126,6 +129,8 @@ export async function updateSnmpCredential(
   const storedType = (stored as { credential_type: Record<string, unknown> }).credential_type;
   const body = {
     ...(stored as Record<string, unknown>),
+    // The path's id, whatever the record said: the body never names another credential.
+    id,
     name: update.name,
     organization_id: update.organization_id,
     tags: [...update.tags],
@@ -141,7 +146,18 @@ export async function updateSnmpCredential(
     (await r.request({ ...write, body })).data,
   );
   if (!parsedAnswer.success) throw r.shapeError(write, 'data is not an SNMP credential');
+  if (parsedAnswer.data.id !== id) throw otherRecord(write, id, parsedAnswer.data.id, true);
   return parsedAnswer.data;
+}
+
+/** The service answered about another credential than the one asked for. */
+export function otherRecord(
+  spec: RequestSpec,
+  asked: string,
+  answered: string,
+  written: boolean,
+): UnsupportedOperationError {
+  return new UnsupportedOperationError(spec, { kind: 'other-record', asked, answered, written });
 }
 
 function v3Refusal(spec: RequestSpec, id: string, storedV3: boolean): UnsupportedOperationError {

@@ -1,5 +1,7 @@
 // Which Scanopy endpoint family a reported version gets: paths, filters and credential shapes per release line.
 
+import { quote } from '../../safety/quote.js';
+
 /** The three families of the API this server speaks (docs/upstream.md). */
 export type EndpointFamily = '0.14' | '0.15-0.16' | '0.17';
 
@@ -88,7 +90,7 @@ export function describeProfile(profile: ServiceProfile): string {
     case 'older':
       return `Scanopy ${profile.version} is older than ${OLDEST_KNOWN_VERSION}: using the ${family}, untested on this version.`;
     case 'unreadable':
-      return `The service reported version "${profile.version}", which is not a version number: using the newest ${family}, untested.`;
+      return `The service reported version ${quote(profile.version, 64)}, which is not a version number: using the newest ${family}, untested.`;
   }
 }
 

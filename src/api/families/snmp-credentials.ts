@@ -5,6 +5,7 @@ import {
   type SnmpCredentialUpdate,
   snmpCredentialSchema,
 } from '../schemas.js';
+import { otherRecord } from './credentials.js';
 
 const ROUTE = '/api/v1/snmp-credentials';
 
@@ -27,7 +28,7 @@ export function getSnmpCredential(
   return readCredential(r, { method: 'GET', path: itemPath(id), auth: 'apiKey', signal });
 }
 
-export function updateSnmpCredential(
+export async function updateSnmpCredential(
   r: Requester,
   id: string,
   update: SnmpCredentialUpdate,
@@ -42,7 +43,10 @@ export function updateSnmpCredential(
     ...(update.version ? { version: update.version } : {}),
   };
   r.redact(update.community);
-  return readCredential(r, { method: 'PUT', path: itemPath(id), auth: 'apiKey', body, signal });
+  const write: RequestSpec = { method: 'PUT', path: itemPath(id), auth: 'apiKey', body, signal };
+  const answer = await readCredential(r, write);
+  if (answer.id !== id) throw otherRecord(write, id, answer.id, true);
+  return answer;
 }
 
 async function readCredential(r: Requester, spec: RequestSpec): Promise<SnmpCredential> {

@@ -55,6 +55,9 @@ export interface HttpSenderOptions {
 
 const CONNECT_TIMEOUT_CAP_MS = 10_000;
 const BUDGET_WAIT_MS = 10_000;
+/** Bounds of the blocks a body is held in (see createBodyBlocks). */
+const MIN_BODY_BLOCK = 16_384;
+const MAX_BODY_BLOCK = 1_048_576;
 /** An idle pooled connection is closed after this long (sooner if the server's Keep-Alive says so). */
 const IDLE_SOCKET_MS = 30_000;
 
@@ -242,7 +245,7 @@ function readCapped(
       reader.close();
       reject(error);
     };
-    const chunks: Buffer[] = [];
+    const body = createBodyBlocks();
     let size = 0;
     response.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
@@ -251,7 +254,7 @@ function readCapped(
         fail(new ResponseTooLargeError(endpoint, limit));
         return;
       }
-      chunks.push(chunk);
+      body.append(chunk);
       if (reader.take(chunk.byteLength)) return timer.chunk();
       response.pause();
       timer.pause();
@@ -271,7 +274,7 @@ function readCapped(
       );
     });
     response.once('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
+      const text = body.text();
       reader.close();
       resolve(text);
     });
@@ -282,6 +285,42 @@ function readCapped(
       else reader.close();
     });
   });
+}
+
+/**
+ * A body copied into blocks of its own as it arrives. The socket's chunks are slices of larger
+ * read buffers: keeping them kept those whole buffers alive, about twice the body's size. Blocks
+ * grow with the body (16 kB, then as big as what came so far, at most 1 MB): a small answer costs
+ * little, a big one few blocks.
+ */
+function createBodyBlocks() {
+  const blocks: Buffer[] = [];
+  let block = Buffer.alloc(0);
+  let used = 0;
+  let size = 0;
+  return {
+    append(chunk: Buffer) {
+      let at = 0;
+      while (at < chunk.byteLength) {
+        if (used === block.byteLength) {
+          block = Buffer.allocUnsafe(Math.min(Math.max(size, MIN_BODY_BLOCK), MAX_BODY_BLOCK));
+          blocks.push(block);
+          used = 0;
+        }
+        const copied = chunk.copy(block, used, at);
+        at += copied;
+        used += copied;
+        size += copied;
+      }
+    },
+    /** The body as text, one flat string (JSON.parse would flatten a rope: one copy more). */
+    text(): string {
+      const taken = blocks.splice(0);
+      block = Buffer.alloc(0);
+      if (taken.length === 1) return (taken[0] as Buffer).toString('utf8', 0, size);
+      return Buffer.concat(taken, size).toString('utf8');
+    },
+  };
 }
 
 function classify(

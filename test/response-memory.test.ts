@@ -1,0 +1,83 @@
+// How big service answers are held: only the page asked for is read, bodies survive being held in blocks, refusals say what to do.
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpSender } from '../src/api/transport/http.js';
+import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { textOf, useHarness } from './harness.js';
+import { serveLocally } from './local-service.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A service on 127.0.0.1 whose every answer but /api/version is written by `answer`. */
+function serviceAnswering(answer: (res: ServerResponse) => void): Promise<URL> {
+  return serveLocally((req, res) => {
+    if (req.url?.startsWith('/api/version')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"success":true,"data":{"api_version":1,"server_version":"0.14.13"}}');
+      return;
+    }
+    answer(res);
+  }, cleanups);
+}
+
+describe('a service that ignores the limit', () => {
+  const start = useHarness();
+
+  it('sends 3,000 discoveries for limit 5: the 5 asked for are shown, the rest is the next page', async () => {
+    const all = realisticDiscoveries(3_000);
+    const baseUrl = await serviceAnswering((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, data: all }));
+    });
+    const h = await start({ baseUrl });
+    const result = await h.call('list_discoveries', { limit: 5 });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const shown = (result.structuredContent as { discoveries: { id: string }[] }).discoveries;
+    expect(shown.map((d) => d.id)).toEqual(all.slice(0, 5).map((d) => d['id']));
+    expect(textOf(result)).toMatch(/offset 5\b/);
+    expect(textOf(result)).not.toMatch(/could not be read/);
+  });
+});
+
+describe('a body held in blocks as it arrives', () => {
+  it('multi-byte characters split across chunks and blocks come back whole', async () => {
+    // ~3 MB of 2-, 3- and 4-byte characters, written in pieces that cut through them.
+    const text = `{"pad":"${'aé€😀'.repeat(300_000)}"}`;
+    const body = Buffer.from(text);
+    const baseUrl = await serviceAnswering((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (let at = 0; at < body.length; at += 7_777) res.write(body.subarray(at, at + 7_777));
+      res.end();
+    });
+    const sender = createHttpSender({ timeoutMs: 10_000, maxResponseBytes: 10_000_000 });
+    cleanups.push(() => sender.close());
+    const response = await sender.send({
+      endpoint: { method: 'GET', path: '/api/v1/discovery' },
+      url: new URL('/api/v1/discovery', baseUrl),
+      headers: {},
+    });
+    expect(response.text.length).toBe(text.length);
+    expect(response.text === text).toBe(true);
+  });
+});
+
+describe('an answer over the size cap', () => {
+  const start = useHarness();
+
+  it('is refused saying how to ask for less and which setting raises the cap', async () => {
+    const baseUrl = await serviceAnswering((res) => {
+      // Chunked, no Content-Length: refused once the cap is crossed, not up front.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, data: realisticDiscoveries(200) }));
+    });
+    const h = await start({ baseUrl, maxResponseBytes: 50_000 });
+    const result = await h.call('list_discoveries', { limit: 200 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(
+      /larger than 0\.1 MB and was not read.*smaller limit.*NETWORK_DISCOVERY_MAX_RESPONSE_BYTES/,
+    );
+  });
+});
