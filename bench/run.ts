@@ -11,6 +11,7 @@ import { httpClientMemoryBench } from './http-client-memory.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
+import { lastQuestionRows, questionsBench, questionsTable } from './questions.js';
 import { resultSizeBench } from './result-size.js';
 import { startupBench } from './startup.js';
 
@@ -24,6 +25,7 @@ const BENCHES: readonly Bench[] = [
   memoryBench,
   footprintBench,
   httpClientMemoryBench,
+  questionsBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
@@ -49,7 +51,11 @@ if (only.size === 0) {
   // A partial run would drop the other targets' rows, so only a whole run updates the doc.
   const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
   const section = benchSection(formatTable(results), new Date(), machine());
-  writeFileSync(PERFORMANCE_PATH, replaceBetween(doc, 'bench-table', section));
+  const questions = benchSection(questionsTable(lastQuestionRows), new Date(), machine());
+  writeFileSync(
+    PERFORMANCE_PATH,
+    replaceBetween(replaceBetween(doc, 'bench-table', section), 'questions', questions),
+  );
   console.log('\ndocs/performance.md: bench table rewritten');
 }
 const failed = results.filter((result) => !result.pass);

@@ -9,7 +9,7 @@ import { createRedactor } from '../src/safety/redact.js';
 import { generateDiscoveries, sampleData } from '../src/sample-api/data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { TEST_API_KEY } from './fake-api.js';
-import { type Harness, textOf, useHarness } from './harness.js';
+import { discoveriesOf, type Harness, textOf, useHarness } from './harness.js';
 
 /** What the catalog may cost a model's context, every tool and output schema included. */
 const MAX_CATALOG_BYTES = 7_000;
@@ -97,27 +97,26 @@ describe('list_discoveries: each channel small against the raw JSON', () => {
   async function defaultPage(discoveries: Record<string, unknown>[]) {
     const harness = await start({ sample: { data: { ...sampleData(), discoveries } } });
     const result = await harness.call('list_discoveries');
-    const structured = result.structuredContent as { discoveries: unknown[]; names?: object };
-    expect(structured.discoveries).toHaveLength(50);
-    // Names once, not per item; every id stays on its item.
-    expect(structured.names).toBeDefined();
+    expect(discoveriesOf(result)).toHaveLength(50);
+    // Names inline beside their ids (groups, tag names): no separate names map.
+    expect(result.structuredContent).not.toHaveProperty('names');
     const raw = await rawPage(harness, 'limit=50&offset=0');
     const { text, structured: json } = channels(result);
     return { text: text / raw, structured: json / raw };
   }
 
-  it("a default page of 50 shaped like a real service's: text <= 25%, structuredContent <= 60%", async () => {
+  it("a default page of 50 shaped like a real service's: text <= 25%, structuredContent <= 40%", async () => {
     const ratios = await defaultPage(realisticDiscoveries(200));
     expect(ratios.text).toBeLessThanOrEqual(0.25);
-    expect(ratios.structured).toBeLessThanOrEqual(0.6);
+    expect(ratios.structured).toBeLessThanOrEqual(0.4);
   });
 
-  it('a default page of 50 generated (already lean) items: text <= 25%, structuredContent < 80%', async () => {
+  it('a default page of 50 generated (already lean) items: text <= 26%, structuredContent < 60%', async () => {
     // These items carry little besides what the view keeps (one subnet, no credentials, no runs'
-    // copies), so every kept id weighs more: the structured view cannot shrink them as far.
+    // copies), so every kept id and every quote around a name weighs more.
     const ratios = await defaultPage(generateDiscoveries(200));
-    expect(ratios.text).toBeLessThanOrEqual(0.25);
-    expect(ratios.structured).toBeLessThan(0.8);
+    expect(ratios.text).toBeLessThanOrEqual(0.26);
+    expect(ratios.structured).toBeLessThan(0.6);
   });
 
   it('137 ordinary discoveries (about 96 KB raw) come back whole with limit 0', async () => {
@@ -127,15 +126,13 @@ describe('list_discoveries: each channel small against the raw JSON', () => {
     const raw = await rawPage(harness, 'limit=0&offset=0');
     expect(raw).toBeGreaterThan(90_000);
     const result = await harness.call('list_discoveries', { limit: 0 });
-    const structured = result.structuredContent as {
-      discoveries: unknown[];
-      truncated?: boolean;
-      next_step?: string;
-    };
-    expect(structured.discoveries).toHaveLength(137);
+    const structured = result.structuredContent as { truncated?: boolean; next_step?: string };
+    expect(discoveriesOf(result)).toHaveLength(137);
     expect(structured.truncated).toBeUndefined();
     expect(structured.next_step).toBeUndefined();
-    expect(textOf(result).split('\n')[0]).toBe('# Discoveries 1-137 of 137');
+    expect(textOf(result).split('\n')[0]).toBe(
+      '# Discoveries 1-137 of 137: 110 jobs, 27 run records',
+    );
     expect(bytesOf(result)).toBeLessThanOrEqual(DEFAULT_RESULT_BUDGET);
   });
 });
@@ -152,16 +149,15 @@ describe('list_discoveries within the result budget', () => {
     expect(result.isError).toBeFalsy();
     expect(bytesOf(result as never)).toBeLessThanOrEqual(DEFAULT_RESULT_BUDGET);
     const structured = result.structuredContent as {
-      discoveries: { id: string }[];
       pagination: { total_count: number; has_more: boolean };
       truncated?: boolean;
     };
-    const shown = structured.discoveries.length;
+    const shown = discoveriesOf(result).length;
     expect(shown).toBeGreaterThan(50);
     expect(structured.truncated).toBe(true);
     expect(structured.pagination).toMatchObject({ total_count: 20_000, has_more: true });
     const lines = textOf(result as never).split('\n');
-    expect(lines[0]).toBe(`# Discoveries 1-${shown} of 20000`);
+    expect(lines[0]).toBe(`# Discoveries 1-${shown} of 20000: ${shown} jobs`);
     expect(lines.at(-1)).toBe(
       `${20_000 - shown} more not shown to stay within the result budget: call again with offset ${shown} and limit ${shown}, or narrow with network_id or daemon_id (or network or daemon by name).`,
     );
@@ -174,12 +170,12 @@ describe('list_discoveries within the result budget', () => {
   it('continues exactly where the cut line says', async () => {
     const harness = await start(withDiscoveries(3_000));
     const first = await harness.call('list_discoveries', { limit: 0 });
-    const shown = (first.structuredContent as { discoveries: { id: string }[] }).discoveries;
+    const shown = discoveriesOf(first);
     const offset = Number(/offset (\d+)/.exec(textOf(first).split('\n').at(-1) ?? '')?.[1]);
     expect(offset).toBe(shown.length);
     const next = await harness.call('list_discoveries', { limit: 5, offset });
     const expected = harness.api.data.discoveries.slice(offset, offset + 5).map((d) => d['id']);
-    const ids = (next.structuredContent as { discoveries: { id: string }[] }).discoveries;
+    const ids = discoveriesOf(next);
     expect(ids.map((d) => d.id)).toEqual(expected);
   });
 
@@ -192,11 +188,10 @@ describe('list_discoveries within the result budget', () => {
       { onprogress: (update) => progress.push(update) },
     );
     const structured = result.structuredContent as {
-      discoveries: unknown[];
       pagination: { has_more: boolean };
       truncated?: boolean;
     };
-    expect(structured.discoveries).toHaveLength(2_500);
+    expect(discoveriesOf(result)).toHaveLength(2_500);
     expect(structured.truncated).toBeUndefined();
     expect(structured.pagination.has_more).toBe(false);
     const offsets = harness.api.requests
@@ -214,12 +209,11 @@ describe('list_discoveries within the result budget', () => {
     expect(result.isError).toBeFalsy();
     expect(bytesOf(result)).toBeLessThanOrEqual(budget);
     const structured = result.structuredContent as {
-      discoveries: unknown[];
       pagination: { has_more: boolean };
       truncated?: boolean;
     };
-    expect(structured.discoveries.length).toBeGreaterThan(0);
-    expect(structured.discoveries.length).toBeLessThan(100);
+    expect(discoveriesOf(result).length).toBeGreaterThan(0);
+    expect(discoveriesOf(result).length).toBeLessThan(100);
     expect(structured.truncated).toBe(true);
     expect(structured.pagination.has_more).toBe(true);
     expect(textOf(result)).toMatch(/more not shown to stay within the result budget/);
@@ -239,7 +233,7 @@ describe('list_discoveries within the result budget', () => {
     const json = JSON.stringify(result.structuredContent);
     expect(json).not.toContain('"community":');
     expect(json).not.toContain('planted-community');
-    expect(textOf(result)).toContain('- community; 88888888-8888-4888-8888-888888888888');
+    expect(textOf(result)).toContain('- "community"; 88888888-8888-4888-8888-888888888888');
   });
 
   it('limit 0 over items it cannot read stops after 20 pages and says where to go on', async () => {
@@ -253,7 +247,7 @@ describe('list_discoveries within the result budget', () => {
     expect(result.isError).toBeFalsy();
     expect(harness.api.requests.filter((r) => r.path === '/api/v1/discovery')).toHaveLength(20);
     const next = '5000 more not read: stopped after 20 pages; call again with offset 20000.';
-    expect(result.structuredContent).toMatchObject({ discoveries: [], next_step: next });
+    expect(result.structuredContent).toMatchObject({ groups: [], next_step: next });
     expect(textOf(result).split('\n').at(-1)).toBe(next);
     expect(textOf(result)).toContain('20000 items from the service could not be read');
     expect(textOf(result)).not.toContain('No discoveries match');
@@ -262,8 +256,8 @@ describe('list_discoveries within the result budget', () => {
   it('leaves a page that fits untouched', async () => {
     const harness = await start(withDiscoveries(200));
     const result = await harness.call('list_discoveries', { limit: 50 });
-    const structured = result.structuredContent as { discoveries: unknown[]; truncated?: boolean };
-    expect(structured.discoveries).toHaveLength(50);
+    const structured = result.structuredContent as { truncated?: boolean };
+    expect(discoveriesOf(result)).toHaveLength(50);
     expect(structured.truncated).toBeUndefined();
     expect(textOf(result)).toMatch(/^150 more: call again with offset 50\.$/m);
   });

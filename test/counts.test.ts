@@ -60,7 +60,7 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
       expect(text).toMatch(/Scheduled jobs: \d+ enabled, \d+ disabled/);
       expect(Buffer.byteLength(text)).toBeLessThan(2000);
       expect(Buffer.byteLength(JSON.stringify(result.structuredContent))).toBeLessThan(2000);
-      expect((result.structuredContent as { discoveries: unknown[] }).discoveries).toEqual([]);
+      expect((result.structuredContent as { groups: unknown[] }).groups).toEqual([]);
     },
   );
 
@@ -77,7 +77,7 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
     expect(tagged.length).toBeGreaterThan(0);
     expect(countsOf(result).jobs.total).toBe(tagged.length);
     expect(countsOf(result).run_records.total).toBe(0);
-    expect(textOf(result)).toContain('matching tag core, run_type Scheduled');
+    expect(textOf(result)).toContain('matching tag "core", run_type Scheduled');
   });
 });
 

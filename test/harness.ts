@@ -184,3 +184,24 @@ export function textOf(result: CallToolResult): string {
   const first = result.content[0];
   return first && first.type === 'text' ? first.text : '';
 }
+
+/** A list_discoveries item as the tests read it: its group's network and daemon ids beside its own fields. */
+export type ListedDiscovery = Record<string, unknown> & {
+  id: string;
+  name: string;
+  network_id?: string;
+  daemon_id?: string;
+};
+
+/** The items of a list_discoveries result, taken out of their network-and-daemon groups, in order. */
+export function discoveriesOf(result: object): ListedDiscovery[] {
+  const { structuredContent } = result as { structuredContent?: { groups?: unknown[] } };
+  const groups = (structuredContent?.groups ?? []) as Record<string, unknown>[];
+  return groups.flatMap((group) =>
+    (group['discoveries'] as ListedDiscovery[]).map((item) => ({
+      ...(group['network_id'] ? { network_id: group['network_id'] as string } : {}),
+      ...(group['daemon_id'] ? { daemon_id: group['daemon_id'] as string } : {}),
+      ...item,
+    })),
+  );
+}

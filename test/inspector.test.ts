@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { type ChildOutput, outputOf } from './child-output.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { discoveriesOf } from './harness.js';
 
 let api: SampleApi;
 
@@ -59,7 +60,7 @@ describe('MCP Inspector CLI against the stdio server', () => {
     ]);
     expect(result.status, result.stderr).toBe(0);
     const answer = JSON.parse(result.stdout);
-    expect(answer.structuredContent.discoveries).toHaveLength(2);
+    expect(discoveriesOf(answer)).toHaveLength(2);
     const request = api.requests.findLast((r) => r.path === '/api/v1/discovery');
     expect(request?.query.get('limit')).toBe('2');
     expect(request?.headers['authorization']).toBe(`Bearer ${TEST_API_KEY}`);

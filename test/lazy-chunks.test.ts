@@ -85,3 +85,52 @@ describe('chunks stdio mode does not load', () => {
     expect(failure).toMatch(/Cannot find module .*\/chunks\/http-/);
   });
 });
+
+describe('the cron describer (cronstrue)', () => {
+  it('is a chunk of its own that start-up, tools/list and a list without schedules never load', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ndm-cron-'));
+    try {
+      cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+      const chunks = readdirSync(join(dir, 'dist', 'chunks'));
+      const cron = chunks.filter((name) => /^cronstrue-[A-Z0-9]+\.js$/.test(name));
+      expect(cron).toHaveLength(1);
+      for (const name of cron) rmSync(join(dir, 'dist', 'chunks', name));
+      const client = new Client({ name: 'lazy-cron-test', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [join(dir, 'dist', 'index.js')],
+          cwd: dir,
+          env: {
+            PATH: process.env['PATH'] ?? '',
+            NETWORK_DISCOVERY_BASE_URL: api.url.href,
+            NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+          },
+          stderr: 'pipe',
+        }),
+      );
+      try {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+        const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
+        expect(version.isError).toBeFalsy();
+        // The sample's third item is ad hoc: a page without a schedule needs no describer.
+        const page = (await client.callTool({
+          name: 'list_discoveries',
+          arguments: { limit: 1, offset: 2 },
+        })) as CallToolResult;
+        expect(page.isError).toBeFalsy();
+        // A schedule shown needs it: proof that the chunk removed is the one that describes.
+        const scheduled = (await client.callTool({
+          name: 'list_discoveries',
+          arguments: { limit: 1 },
+        })) as CallToolResult;
+        expect(scheduled.isError).toBe(true);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -261,7 +261,7 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
     const historical = variants.find((v) => (v['run_type'] as Item)['type'] === 'Historical');
     const phase = ((historical?.['run_type'] as Item | undefined)?.['results'] as Item)?.['phase'];
     // A finished or queued run says its phase (0.16 added Queued, 0.17 AwaitingSnapshot).
-    expect(textOf(result)).toContain(`run ${phase === 'Failed' ? 'FAILED' : phase}`);
+    expect(textOf(result)).toContain(`run record: ${phase === 'Failed' ? 'FAILED' : phase}`);
   });
 
   describe('SNMP credentials', () => {

@@ -10,7 +10,7 @@ import {
 } from '../src/sample-api/data.js';
 import { ROOT } from './build-dist.js';
 import { TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
-import { textOf, useHarness } from './harness.js';
+import { discoveriesOf, textOf, useHarness } from './harness.js';
 
 const OFFICE_NETWORK = '5f2c8a1e-3b4d-4e6f-8a9b-0c1d2e3f4a5b';
 const OFFICE_DAEMON = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
@@ -77,7 +77,7 @@ describe('list_discoveries', () => {
       offset: 0,
       has_more: false,
     });
-    const discoveries = content['discoveries'] as Record<string, unknown>[];
+    const discoveries = discoveriesOf(result);
     expect(discoveries).toHaveLength(6);
     for (const discovery of discoveries) {
       expect(discovery).toEqual(
@@ -86,8 +86,8 @@ describe('list_discoveries', () => {
           name: expect.any(String),
           network_id: expect.any(String),
           daemon_id: expect.any(String),
-          discovery_type: expect.objectContaining({ type: expect.any(String) }),
-          run_type: expect.objectContaining({ type: expect.any(String) }),
+          discovery_type: expect.any(String),
+          run_type: expect.any(String),
         }),
       );
       // Lean: no timestamps nobody asked for, no nulls, no empty arrays, no nested result copies.
@@ -95,21 +95,29 @@ describe('list_discoveries', () => {
       expect(discovery).not.toHaveProperty('updated_at');
       expect(JSON.stringify(discovery)).not.toMatch(/null|\[\]/);
     }
-    expect(discoveries[0]?.['tags']).toEqual([SAMPLE_TAGS.core]);
-    expect(content['names']).toMatchObject({
-      [OFFICE_NETWORK]: 'Office',
-      [OFFICE_DAEMON]: 'office-gw',
-      [SAMPLE_TAGS.core]: 'core',
+    // Names inline: tag names on the item, network and daemon names beside their ids on the group.
+    expect(discoveries[0]?.['tags']).toEqual(['core']);
+    expect(content['tag_ids']).toMatchObject({ core: SAMPLE_TAGS.core });
+    expect(content).not.toHaveProperty('names');
+    expect((content['groups'] as unknown[])[0]).toMatchObject({
+      network_id: OFFICE_NETWORK,
+      network: 'Office',
+      daemon_id: OFFICE_DAEMON,
+      daemon: 'office-gw',
     });
     expect(content['summary']).toBe(
-      'Discoveries 1-6 of 6. Attention: 1 scheduled DISABLED, 1 last run FAILED, 3 never run.',
+      'Discoveries 1-6 of 6: 5 jobs, 1 run record. Attention: 1 scheduled DISABLED, 1 last run FAILED, 3 never run. Run outcomes are on run records only (this Scanopy links none to its job).',
     );
-    expect(discoveries[0]?.['run_type']).toEqual({
-      type: 'Scheduled',
+    expect(discoveries[0]).toMatchObject({
+      run_type: 'Scheduled',
       cron_schedule: '0 3 * * *',
+      schedule: 'daily at 03:00 Europe/Berlin',
       enabled: true,
       last_run: '2026-11-21T03:00:12Z',
-      timezone: 'Europe/Berlin',
+    });
+    expect(discoveries.find((d) => d['run_type'] === 'Historical')).toMatchObject({
+      run_record: true,
+      phase: 'Failed',
     });
   });
 
@@ -126,13 +134,14 @@ describe('list_discoveries', () => {
     const h = await start({ sample: { data } });
     const result = await h.call('list_discoveries');
     expect(result.isError).toBeFalsy();
-    const discoveries = structured(result)['discoveries'] as Record<string, unknown>[];
+    const discoveries = discoveriesOf(result);
     const newer = discoveries.find((d) => d['name'] === 'From a newer server');
-    expect(newer?.['discovery_type']).toEqual({ type: 'Quantum' });
-    expect(newer?.['run_type']).toEqual({ type: 'OnEvent' });
+    expect(newer?.['discovery_type']).toBe('Quantum');
+    expect(newer?.['run_type']).toBe('OnEvent');
+    expect(newer).not.toHaveProperty('trigger');
     expect(newer).not.toHaveProperty('brand_new_field');
     const unified = discoveries.find((d) => d['name'] === 'Lab unified discovery');
-    expect(unified?.['discovery_type']).toMatchObject({ type: 'Unified' });
+    expect(unified?.['discovery_type']).toBe('Unified');
     expect(textOf(result)).toContain('From a newer server');
     expect(textOf(result)).toContain('Quantum');
   });
@@ -145,7 +154,7 @@ describe('list_discoveries', () => {
     const h = await start({ sample: { data } });
     const result = await h.call('list_discoveries');
     expect(result.isError).toBeFalsy();
-    const discoveries = structured(result)['discoveries'] as Record<string, unknown>[];
+    const discoveries = discoveriesOf(result);
     expect(discoveries).toHaveLength(4);
     expect(discoveries.map((d) => d['id'])).not.toContain('22222222-2222-4222-8222-222222222222');
     expect(textOf(result)).toMatch(/2 items .*could not be read/);
@@ -163,7 +172,7 @@ describe('list_discoveries', () => {
       offset: 0,
       has_more: false,
     });
-    expect(structured(result)['discoveries']).toHaveLength(6);
+    expect(discoveriesOf(result)).toHaveLength(6);
   });
 
   it('reports has_more from the counts when paging', async () => {
@@ -180,10 +189,7 @@ describe('list_discoveries', () => {
     expect(structured(last)['pagination']).toMatchObject({ has_more: false });
     const past = await h.call('list_discoveries', { limit: 2, offset: 100 });
     expect(past.isError).toBeFalsy();
-    expect(structured(past)).toMatchObject({
-      discoveries: [],
-      pagination: { has_more: false },
-    });
+    expect(structured(past)).toMatchObject({ groups: [], pagination: { has_more: false } });
   });
 
   it('sends the filters as query parameters', async () => {
@@ -204,7 +210,7 @@ describe('list_discoveries', () => {
       offset: '1',
     });
     expect(request?.headers['authorization']).toBe(`Bearer ${TEST_API_KEY}`);
-    const discoveries = structured(result)['discoveries'] as Record<string, unknown>[];
+    const discoveries = discoveriesOf(result);
     expect(discoveries.map((d) => d['name'])).toEqual([
       'Printer VLAN scan',
       'Office daemon self-report',

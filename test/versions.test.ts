@@ -15,7 +15,7 @@ import {
 import { startSampleApi } from '../src/sample-api/server.js';
 import { JSON_TYPE, reply, TEST_API_KEY } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
-import { textOf, useHarness } from './harness.js';
+import { discoveriesOf, textOf, useHarness } from './harness.js';
 
 const start = useHarness();
 const NEW_COMMUNITY = 'Rotated#Community-2026';
@@ -34,7 +34,7 @@ describe.each(VERSIONS)('Scanopy %s', (version) => {
     const h = await start({ sample: { scanopyVersion: version } });
     const result = await h.call('list_discoveries', { network_id: SAMPLE_NETWORKS.lab });
     expect(result.isError).toBeFalsy();
-    const items = structured(result)['discoveries'] as { network_id?: string }[];
+    const items = discoveriesOf(result) as { network_id?: string }[];
     const expected = h.api.data.discoveries.filter((d) => d['network_id'] === SAMPLE_NETWORKS.lab);
     expect(items).toHaveLength(expected.length);
     expect(items.every((item) => item.network_id === SAMPLE_NETWORKS.lab)).toBe(true);
@@ -46,7 +46,7 @@ describe.each(VERSIONS)('Scanopy %s', (version) => {
   it('reads every item of an unfiltered listing, whichever field names its network', async () => {
     const h = await start({ sample: { scanopyVersion: version } });
     const result = await h.call('list_discoveries', { limit: 50 });
-    const items = structured(result)['discoveries'] as Record<string, unknown>[];
+    const items = discoveriesOf(result);
     expect(items).toHaveLength(h.api.data.discoveries.length);
     expect(items.every((item) => typeof item['network_id'] === 'string')).toBe(true);
     expect(items.some((item) => 'site_id' in item)).toBe(false);
@@ -113,10 +113,10 @@ describe.each(VERSIONS)('Scanopy %s', (version) => {
     const other = sites ? /\bnetworks?\b(?!_id)/i : /\bsites?\b/i;
     const byName = await h.call('list_discoveries', { network: 'Lab' });
     const summary = String(structured(byName)['summary']);
-    expect(summary).toContain(`(${place} Lab)`);
+    expect(summary).toContain(`(${place} "Lab")`);
     const text = textOf(byName);
-    expect(text).toContain(`${sites ? 'Sites' : 'Networks'}: Lab = ${SAMPLE_NETWORKS.lab}`);
-    expect(text).toContain(`## ${sites ? 'Site' : 'Network'} Lab · daemon lab-pi`);
+    expect(text).toContain(`${sites ? 'Sites' : 'Networks'}: "Lab" = ${SAMPLE_NETWORKS.lab}`);
+    expect(text).toContain(`## ${sites ? 'Site' : 'Network'} "Lab" · daemon "lab-pi"`);
     // Discovery lines keep the type "Network" (a scan kind, not a place): check the rest only.
     const prose = text.split('\n').filter((line) => !line.startsWith('- '));
     expect(prose.join('\n')).not.toMatch(other);

@@ -30,6 +30,7 @@ export function stateOf(item: DiscoveryItem): DiscoveryState {
 }
 
 function scheduleOf(run: DiscoveryItem['run_type']): string {
+  if (run.schedule) return run.schedule;
   if (run.cron_schedule)
     return run.timezone ? `${run.cron_schedule} ${run.timezone}` : run.cron_schedule;
   if (run.type === 'AdHoc') return 'ad hoc';

@@ -13,6 +13,8 @@ export interface DiscoveryItem {
     readonly enabled?: boolean;
     readonly last_run?: string;
     readonly timezone?: string;
+    /** The cron in words with its time zone, as the server writes it. */
+    readonly schedule?: string;
     /** A past run (type Historical): how it ended, and why when it failed. */
     readonly phase?: string;
     readonly error?: string;
@@ -50,10 +52,54 @@ export const APPROVAL_META_KEY = 'network-discovery/approval';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type Fields = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** One item of the server's grouped shape, as the view reads it: its group's ids beside it. */
+function fromGrouped(item: Fields, group: Fields): DiscoveryItem {
+  const outcome = isObject(item['last_outcome']) ? item['last_outcome'] : undefined;
+  const run: Fields = {
+    type: text(item['run_type']) ?? 'unknown',
+    cron_schedule: text(item['cron_schedule']),
+    schedule: text(item['schedule']),
+    enabled: typeof item['enabled'] === 'boolean' ? item['enabled'] : undefined,
+    last_run: text(item['last_run']),
+    phase: text(item['phase']),
+    error: text(item['error']),
+    finished_at: text(item['finished_at']),
+  };
+  return {
+    id: String(item['id']),
+    name: String(item['name']),
+    network_id: text(group['network_id']),
+    daemon_id: text(group['daemon_id']),
+    tags: Array.isArray(item['tags']) ? (item['tags'] as string[]) : undefined,
+    discovery_type: { type: text(item['discovery_type']) ?? 'unknown' },
+    run_type: run as unknown as DiscoveryItem['run_type'],
+    last_run_failed: outcome?.['phase'] === 'Failed',
+  } as DiscoveryItem;
+}
+
+/**
+ * list_discoveries groups its items under their network and daemon, names inline; the view reads
+ * a flat list and a names map, made here from the groups (the older flat shape passes as is).
+ */
 export function asDiscoveryList(value: unknown): DiscoveryList | undefined {
-  return isObject(value) && Array.isArray(value['discoveries'])
-    ? (value as unknown as DiscoveryList)
-    : undefined;
+  if (!isObject(value)) return undefined;
+  if (Array.isArray(value['discoveries'])) return value as unknown as DiscoveryList;
+  if (!Array.isArray(value['groups'])) return undefined;
+  const names: Record<string, string> = {};
+  const discoveries: DiscoveryItem[] = [];
+  for (const group of value['groups'].filter(isObject)) {
+    for (const kind of ['network', 'daemon'] as const) {
+      const id = text(group[`${kind}_id`]);
+      const name = text(group[kind]);
+      if (id && name) names[id] = name;
+    }
+    const items = Array.isArray(group['discoveries']) ? group['discoveries'].filter(isObject) : [];
+    for (const item of items) discoveries.push(fromGrouped(item, group));
+  }
+  return { ...(value as unknown as DiscoveryList), discoveries, names };
 }
 
 export function asCredentialResult(value: unknown): CredentialResult | undefined {

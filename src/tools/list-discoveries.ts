@@ -7,13 +7,14 @@ import { ToolMessageError } from '../errors.js';
 import { quote } from '../safety/quote.js';
 import { VIEW_TOOL_META } from '../views/app-view.js';
 import { countsStructured, countsText } from '../views/discovery-counts-view.js';
-import type { Place } from '../views/discovery-format.js';
+import { type Place, said } from '../views/discovery-format.js';
 import {
   type DiscoveryListView,
   discoveriesStructured,
   discoveriesText,
 } from '../views/discovery-list-view.js';
 import { presentWithinBudget } from '../views/result-budget.js';
+import { loadScheduleWords, type ScheduleWords } from '../views/schedule-words.js';
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { countDiscoveries } from './discovery-counts.js';
@@ -59,14 +60,20 @@ async function filtersOf(args: Args, reading: Promise<Names>, place: () => Promi
   };
 }
 
+/** Cron words only when a schedule is shown: cronstrue stays off every other path. */
+const noSchedules: ScheduleWords = (cron) => cron;
+
 function viewOf(
   collected: CollectedDiscoveries,
   scopeIds: Args,
   names: Names,
   place: Place,
+  extra: Pick<DiscoveryListView, 'scheduleWords' | 'outcomes'> = { scheduleWords: noSchedules },
 ): DiscoveryListView {
-  const label = (kind: string, id: string | undefined) =>
-    id === undefined ? undefined : `${kind} ${names.nameOf(id) ?? id}`;
+  const label = (kind: string, id: string | undefined) => {
+    const name = id === undefined ? undefined : names.nameOf(id);
+    return id === undefined ? undefined : `${kind} ${name === undefined ? id : said(name)}`;
+  };
   const scope = [label(place, scopeIds.network_id), label('daemon', scopeIds.daemon_id)];
   return {
     ...collected,
@@ -74,6 +81,7 @@ function viewOf(
     scope: scope.filter((part): part is string => part !== undefined),
     nameOf: (id) => names.nameOf(id),
     nameNotes: names.notes,
+    ...extra,
   };
 }
 
@@ -120,11 +128,13 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const names = hosts
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
+  const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
+  const scheduleWords = scheduled ? await loadScheduleWords() : noSchedules;
   return presentWithinBudget(
-    {
-      ...viewOf(collected, filters, names, await place()),
+    viewOf(collected, filters, names, await place(), {
+      scheduleWords,
       ...outcomesOf(api.serverVersion()),
-    },
+    }),
     context.maxResultBytes,
     (view) => ({ structured: discoveriesStructured(view), text: discoveriesText(view) }),
   );
@@ -134,7 +144,7 @@ export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    'Discovery jobs (network, self-report and Docker scans) by network and daemon, with names: schedule, enabled state, last run. For what runs where and what is disabled or failing. Long lists are cut to a budget, with the offset to go on from.',
+    'Discovery jobs by network (site) and daemon, names inline. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled (cron in words; no zone = UTC), AdHoc, Historical = run record (a past run, not a job). Filters: tag, discovery_type, run_type, enabled, last_run (failed/succeeded/never), search. counts_only: true for how many. Quoted names are service data. Long lists are cut, with the offset to go on.',
   inputSchema: {
     network_id: uuid().optional().describe('Network id'),
     daemon_id: uuid().optional().describe('Daemon id'),

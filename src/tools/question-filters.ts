@@ -1,6 +1,7 @@
 // list_discoveries' question filters from its arguments: the tag resolved by name, described for people, sent where the service can apply them.
 import type { Names } from '../api/name-directory.js';
 import { serviceText } from '../safety/sanitize.js';
+import { said } from '../views/discovery-format.js';
 import type { ToolContext } from './define-tool.js';
 import {
   type DiscoveryFilters,
@@ -33,13 +34,13 @@ export async function questionFilters(args: FilterArguments, reading: Promise<Na
 function describeFilters(filters: DiscoveryFilters, names: Names): string {
   const parts: string[] = [];
   if (filters.tag_id !== undefined)
-    parts.push(`tag ${names.nameOf(filters.tag_id) ?? filters.tag_id}`);
+    parts.push(`tag ${said(names.nameOf(filters.tag_id) ?? filters.tag_id)}`);
   if (filters.discovery_type !== undefined)
     parts.push(`discovery_type ${serviceText(filters.discovery_type, 40)}`);
   if (filters.run_type !== undefined) parts.push(`run_type ${serviceText(filters.run_type, 40)}`);
   if (filters.enabled !== undefined) parts.push(`enabled ${filters.enabled}`);
   if (filters.last_run !== undefined) parts.push(`last_run ${filters.last_run}`);
-  if (filters.search !== undefined) parts.push(`search "${serviceText(filters.search, 100)}"`);
+  if (filters.search !== undefined) parts.push(`search ${said(serviceText(filters.search, 100))}`);
   return parts.join(', ');
 }
 

@@ -73,7 +73,7 @@ export function countsStructured(view: DiscoveryCountsView) {
   const notes = [...(view.incomplete ? [view.incomplete] : []), ...view.notes];
   return {
     summary: `${headOf(view)}.`,
-    discoveries: [],
+    groups: [],
     counts: {
       jobs: cap(view.jobs),
       run_records: { ...cap(view.run_records), by_phase: cappedTally(view.run_records.by_phase) },

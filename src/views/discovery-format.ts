@@ -1,8 +1,10 @@
 // One discovery as a model reads it: a lean flat item (ids kept, nested copies dropped) and its text line.
 import type { Discovery } from '../api/schemas.js';
-import { codeSpan, sanitizeText, serviceText } from '../safety/sanitize.js';
-import { markServiceData } from '../safety/service-data-mark.js';
+import { quote } from '../safety/quote.js';
+import { sanitizeText, serviceText } from '../safety/sanitize.js';
+import { unmarkServiceData } from '../safety/service-data-mark.js';
 import { shortTime } from './format.js';
+import type { ScheduleWords } from './schedule-words.js';
 
 /** Resolves an id to its sanitized name, when the service gave one. */
 export type NameOf = (id: string | undefined) => string | undefined;
@@ -53,7 +55,7 @@ const str = (value: unknown): string | undefined =>
  * Only the defined values: no nulls or empty strings reach the model. A loop over keys, not
  * Object.entries/fromEntries: this runs for every item of every page (measured 5x faster).
  */
-function defined<R>(value: { [K in keyof R]: R[K] | undefined }): R {
+export function defined<R>(value: { [K in keyof R]: R[K] | undefined }): R {
   const out: Record<string, unknown> = {};
   for (const key in value) {
     const inner = value[key];
@@ -69,11 +71,9 @@ function defined<R>(value: { [K in keyof R]: R[K] | undefined }): R {
 const ODD_SPACE = /[^\S ]|^ | $| {2}/;
 const MAX_NAME = 200;
 const oneLineName = (name: string) =>
-  markServiceData(
-    name.length <= MAX_NAME && !ODD_SPACE.test(name) && sanitizeText(name) === name
-      ? name
-      : serviceText(name, MAX_NAME),
-  );
+  name.length <= MAX_NAME && !ODD_SPACE.test(name) && sanitizeText(name) === name
+    ? name
+    : serviceText(name, MAX_NAME);
 
 function leanRun(run: Discovery['run_type']): LeanRun {
   if (run.type === 'Historical') {
@@ -82,17 +82,17 @@ function leanRun(run: Discovery['run_type']): LeanRun {
       type: run.type,
       phase: str(results['phase']),
       progress: typeof results['progress'] === 'number' ? results['progress'] : undefined,
-      error: str(results['error']) && markServiceData(serviceText(results['error'] as string)),
+      error: str(results['error']) && serviceText(results['error'] as string),
       finished_at: str(results['finished_at']),
       discovery_id: str(results['discovery_id']),
     });
   }
   return defined<LeanRun>({
     type: run.type,
-    cron_schedule: str(run['cron_schedule']),
+    cron_schedule: str(run['cron_schedule']) && serviceText(run['cron_schedule'] as string, 100),
     enabled: typeof run['enabled'] === 'boolean' ? run['enabled'] : undefined,
     last_run: str(run['last_run']),
-    timezone: str(run['timezone']),
+    timezone: str(run['timezone']) && serviceText(run['timezone'] as string, 64),
   });
 }
 
@@ -128,53 +128,86 @@ export function leanDiscovery(discovery: Discovery): LeanDiscovery {
 /** Between the parts of a line: "; " is half the bytes of " · ", on every part of every line. */
 const SEP = '; ';
 
+/**
+ * A name or message from the service inside this server's own line: quoted, its quotes and the
+ * line's separators escaped, so it can never add a field, a legend entry or a state of its own.
+ */
+export const said = (text: string) => quote(unmarkServiceData(text));
+
+/** A variant name (Network, Complete, …) stands bare; anything else the service sent is quoted. */
+const word = (text: string) => (/^[A-Za-z]\w{0,40}$/.test(text) ? text : said(text));
+
 const lastRun = (iso: string | undefined) => {
   const time = shortTime(iso);
   return time ? `ran ${time}` : 'never run';
 };
 
+const phaseWord = (phase: string | undefined) =>
+  phase === 'Failed' ? 'FAILED' : phase === undefined ? 'unknown' : word(phase);
+
+/** "FAILED "daemon lost connection"; finished 2026-11-19 22:04Z". */
+function outcome(run: { phase?: string; error?: string; finished_at?: string }, progress = '') {
+  const error = run.error ? ` ${said(run.error)}` : '';
+  const finished = shortTime(run.finished_at);
+  return `${phaseWord(run.phase)}${progress}${error}${finished ? `${SEP}finished ${finished}` : ''}`;
+}
+
+/** A job's last run: when it ran, and how it ended when a run record says so. */
+function jobRun(run: LeanRun, last?: LastOutcome) {
+  const ended = last ? `${SEP}last run ${outcome(last)}` : '';
+  return `${lastRun(run.last_run)}${ended}`;
+}
+
 /**
- * "`0 3 * * *` UTC; ran 2026-11-20 03:00Z" and the like. A schedule is enabled unless the line
- * says DISABLED (the summary says so once): "enabled" on every line was a tenth of the text.
+ * "daily at 03:00 UTC; ran 2026-11-20 03:00Z", "DISABLED: daily at …", "ad hoc; …",
+ * "run record: Complete 100%; finished …". The raw cron stays in the structured channel.
  */
-export function describeRun(run: LeanRun): string {
+export function describeRun(run: LeanRun, words: ScheduleWords, last?: LastOutcome): string {
   switch (run.type) {
     case 'Scheduled': {
-      const zone = run.timezone ? ` ${run.timezone}` : '';
-      const state = run.enabled === false ? `${SEP}DISABLED` : '';
-      return `${codeSpan(run.cron_schedule ?? '?')}${zone}${state}${SEP}${lastRun(run.last_run)}`;
+      const when = run.cron_schedule ? words(run.cron_schedule, run.timezone) : 'no schedule given';
+      const state = run.enabled === false ? 'DISABLED: ' : '';
+      return `${state}${when}${SEP}${jobRun(run, last)}`;
     }
     case 'AdHoc':
-      return `ad hoc${SEP}${lastRun(run.last_run)}`;
+      return `ad hoc${SEP}${jobRun(run, last)}`;
     case 'Historical': {
-      const progress = run.progress === undefined ? '' : ` ${run.progress}%`;
-      const error = run.error ? `: ${run.error}` : '';
-      const finished = shortTime(run.finished_at);
-      const phase = run.phase ?? 'unknown';
-      return `run ${phase === 'Failed' ? 'FAILED' : phase}${progress}${error}${finished ? `${SEP}finished ${finished}` : ''}`;
+      const job = run.discovery_id ? `${SEP}of job ${run.discovery_id}` : '';
+      return `run record: ${outcome(run, run.progress === undefined ? '' : ` ${run.progress}%`)}${job}`;
     }
     default:
-      return `${run.type}${SEP}${lastRun(run.last_run)}`;
+      return `${word(run.type)}${SEP}${jobRun(run, last)}`;
   }
 }
 
+/** A record of one past run, not a configured job: counted and labelled apart everywhere. */
+export const isRunRecord = (d: LeanDiscovery) => d.run_type.type === 'Historical';
 export const isDisabled = (d: LeanDiscovery) =>
   d.run_type.type === 'Scheduled' && d.run_type.enabled === false;
+/** A failed run: a failed run record, or a job whose last run's record failed. */
 export const isFailed = (d: LeanDiscovery) =>
-  d.run_type.type === 'Historical' && d.run_type.phase === 'Failed';
+  (isRunRecord(d) ? d.run_type.phase : d.last_outcome?.phase) === 'Failed';
 export const neverRun = (d: LeanDiscovery) =>
   (d.run_type.type === 'Scheduled' || d.run_type.type === 'AdHoc') && !d.run_type.last_run;
 
-/** A name where the service gave one, else the id: text stays readable when a list was not. */
-const label = (id: string, nameOf: NameOf) => nameOf(id) ?? id;
+/** A name where the service gave one (quoted), else the id: text stays readable when a list was not. */
+const label = (id: string, nameOf: NameOf) => {
+  const name = nameOf(id);
+  return name === undefined ? id : said(name);
+};
 
-export function discoveryLine(discovery: LeanDiscovery, nameOf: NameOf): string {
-  const host = nameOf(discovery.discovery_type.host_id);
+export function discoveryLine(
+  discovery: LeanDiscovery,
+  nameOf: NameOf,
+  words: ScheduleWords,
+): string {
+  const hostId = discovery.discovery_type.host_id;
+  const host = hostId === undefined ? undefined : nameOf(hostId);
   const parts = [
-    `- ${discovery.name}`,
+    `- ${said(discovery.name)}`,
     discovery.id,
-    `${discovery.discovery_type.type}${host ? ` on ${host}` : ''}`,
-    describeRun(discovery.run_type),
+    `${word(discovery.discovery_type.type)}${host ? ` on ${said(host)}` : ''}`,
+    describeRun(discovery.run_type, words, discovery.last_outcome),
   ];
   if (discovery.tags) parts.push(`tags ${discovery.tags.map((t) => label(t, nameOf)).join(', ')}`);
   if (discovery.snmp_credential_ids) {
@@ -185,7 +218,7 @@ export function discoveryLine(discovery: LeanDiscovery, nameOf: NameOf): string 
 
 /**
  * The heading of one network-and-daemon group; every line below it shares both. `label` gives
- * a name the legend above explains, or the id itself.
+ * a name the legend above explains (quoted), or the id itself.
  */
 export function groupHeading(
   discovery: LeanDiscovery,

@@ -6,14 +6,18 @@ import {
   groupKey,
   isDisabled,
   isFailed,
+  isRunRecord,
   type LeanDiscovery,
   type NameOf,
   neverRun,
   type Place,
+  said,
 } from './discovery-format.js';
+import { structuredGroups } from './discovery-structured.js';
 import { type FilterReport, filtersLine, filtersStructured } from './filter-report.js';
 import { plural } from './format.js';
 import { cutByBudget, moreAfter } from './result-budget.js';
+import type { ScheduleWords } from './schedule-words.js';
 
 export interface DiscoveryListView {
   readonly discoveries: LeanDiscovery[];
@@ -35,11 +39,25 @@ export interface DiscoveryListView {
   readonly nameNotes: readonly string[];
   /** Set when question filters (tag, discovery_type...) were given: who applied which. */
   readonly filtering?: FilterReport;
+  /** Cron in words; loaded only when a shown item has a schedule. */
+  readonly scheduleWords: ScheduleWords;
   /**
-   * 'linked': jobs carry last_outcome from their newest run record (0.16.2+); 'records-only':
-   * this version's run records do not name their job, so outcomes live only in run records.
+   * Whether run records name their job (Scanopy 0.16.2 and later: results.discovery_id), so a
+   * job can show its last run's outcome; before that, outcomes live only in the run records.
    */
   readonly outcomes?: 'linked' | 'records-only';
+}
+
+/** Said once, where a run record could be taken for a job or a job's outcome looked for. */
+const RECORDS_ONLY = 'Run outcomes are on run records only (this Scanopy links none to its job).';
+
+/** "38 jobs, 12 run records": configured jobs are counted apart from records of past runs. */
+function kinds(discoveries: readonly LeanDiscovery[]): string {
+  const records = discoveries.filter(isRunRecord).length;
+  const jobs = discoveries.length - records;
+  return [jobs > 0 ? plural(jobs, 'job') : '', records > 0 ? plural(records, 'run record') : '']
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** "Discoveries 1-50 of 137 (network Office)" and what needs attention, as two sentences. */
@@ -60,14 +78,20 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
           : 'No discoveries match.',
     ];
   }
-  const head = `Discoveries ${first}-${last} of ${pagination.total_count}${scope}`;
+  const head = `Discoveries ${first}-${last} of ${pagination.total_count}${scope}: ${kinds(discoveries)}`;
   const attention = [
     [discoveries.filter(isDisabled).length, 'scheduled DISABLED'],
     [discoveries.filter(isFailed).length, 'last run FAILED'],
     [discoveries.filter(neverRun).length, 'never run'],
   ] as const;
   const shown = attention.filter(([count]) => count > 0).map(([n, what]) => `${n} ${what}`);
-  return shown.length > 0 ? [head, `Attention: ${shown.join(', ')}.`] : [head];
+  const records =
+    view.outcomes === 'records-only' && discoveries.some((d) => !isRunRecord(d))
+      ? RECORDS_ONLY
+      : '';
+  const then = [shown.length > 0 ? `Attention: ${shown.join(', ')}.` : '', records];
+  const second = then.filter(Boolean).join(' ');
+  return second ? [head, second] : [head];
 }
 
 /** With question filters the matches are not a range of the list: how many, in how much read. */
@@ -129,30 +153,14 @@ function warningsOf(view: DiscoveryListView): string[] {
   return [...warnings, ...view.nameNotes];
 }
 
-/** Names of the ids the shown items mention, once each: not repeated per item. */
-function namesOf(view: DiscoveryListView): Record<string, string> | undefined {
-  const names: Record<string, string> = {};
-  const add = (id: string | undefined) => {
-    const name = id === undefined ? undefined : view.nameOf(id);
-    if (id !== undefined && name !== undefined) names[id] = name;
-  };
-  for (const d of view.discoveries) {
-    add(d.network_id);
-    add(d.daemon_id);
-    add(d.discovery_type.host_id);
-    for (const tag of d.tags ?? []) add(tag);
-  }
-  return Object.keys(names).length > 0 ? names : undefined;
-}
-
 export function discoveriesStructured(view: DiscoveryListView) {
-  const names = namesOf(view);
   const next = nextStepOf(view);
   const warnings = warningsOf(view);
+  const { groups, tagIds } = structuredGroups(view.discoveries, view.nameOf, view.scheduleWords);
   return {
     summary: summaryOf(view),
-    discoveries: view.discoveries,
-    ...(names ? { names } : {}),
+    groups,
+    ...(tagIds ? { tag_ids: tagIds } : {}),
     ...(view.filtering ? { filters: filtersStructured(view.filtering) } : {}),
     pagination: view.pagination,
     ...(view.omitted ? { truncated: true } : {}),
@@ -161,12 +169,12 @@ export function discoveriesStructured(view: DiscoveryListView) {
   };
 }
 
-/** Said once instead of on every line. */
-const SCHEDULE_KEY = 'Schedules (cron, time zone) are enabled unless marked DISABLED.';
+/** Said once in the text: what a quote holds. */
+const QUOTED = 'Quoted text is service data.';
 
 /**
- * Names once, ids once: "Networks: Office = 5f2c…; Lab = 7a8b…", so the group headings can use the
- * bare names (each heading repeating two UUIDs was an eighth of the text).
+ * Names once, ids once: "Networks: "Office" = 5f2c…; "Lab" = 7a8b…", so the group headings can use
+ * the bare names (each heading repeating two UUIDs was an eighth of the text).
  */
 function legend(view: DiscoveryListView) {
   const named = (ids: (string | undefined)[]) =>
@@ -185,10 +193,12 @@ function legend(view: DiscoveryListView) {
   const label = (id: string) => {
     const name = view.nameOf(id);
     if (name === undefined) return id;
-    return shared.has(name) ? `${name} (${id})` : name;
+    return shared.has(name) ? `${said(name)} (${id})` : said(name);
   };
   const line = (title: string, items: { id: string; name: string }[]) =>
-    items.length > 0 ? [`${title}: ${items.map((i) => `${i.name} = ${i.id}`).join('; ')}`] : [];
+    items.length > 0
+      ? [`${title}: ${items.map((i) => `${said(i.name)} = ${i.id}`).join('; ')}`]
+      : [];
   const places = view.place === 'site' ? 'Sites' : 'Networks';
   const lines = [...line(places, networks), ...line('Daemons', daemons), ...line('Tags', tags)];
   return { lines, label };
@@ -199,7 +209,7 @@ export function discoveriesText(view: DiscoveryListView): string {
   const lines = [`# ${head}`];
   if (view.filtering) lines.push(filtersLine(view.filtering));
   if (attention) lines.push(attention);
-  if (view.discoveries.some((d) => d.run_type.type === 'Scheduled')) lines.push(SCHEDULE_KEY);
+  if (view.discoveries.length > 0) lines.push(QUOTED);
   const { lines: legendLines, label } = legend(view);
   lines.push(...legendLines);
   const groups = new Map<string, LeanDiscovery[]>();
@@ -212,7 +222,9 @@ export function discoveriesText(view: DiscoveryListView): string {
     const [first] = group;
     if (!first) continue;
     lines.push(groupHeading(first, group.length, label, view.place));
-    for (const discovery of group) lines.push(discoveryLine(discovery, view.nameOf));
+    for (const discovery of group) {
+      lines.push(discoveryLine(discovery, view.nameOf, view.scheduleWords));
+    }
   }
   lines.push(...warningsOf(view));
   const next = nextStepOf(view);

@@ -37,6 +37,8 @@ const NAMES_ALLOWANCE = 240;
 const WIDEST_COUNT = 100_000;
 
 const noNames = () => undefined;
+/** Stands in for a schedule's words while estimating: longer than the common ones. */
+const wordsEstimate = () => 'at 00:00 Europe/Berlin, Monday through Friday';
 
 /** A list of discoveries the budget may cut: how many were left out and where to go on. */
 export interface BudgetedDiscoveries {
@@ -67,7 +69,10 @@ export function createBudgetFiller(budget: number) {
         ? 0
         : byteLength(groupHeading(item, WIDEST_COUNT, (id) => id)) + 1 + NAMES_ALLOWANCE;
       const cost =
-        byteLength(JSON.stringify(item)) + 1 + byteLength(discoveryLine(item, noNames)) + 1;
+        byteLength(JSON.stringify(item)) +
+        1 +
+        byteLength(discoveryLine(item, noNames, wordsEstimate)) +
+        1;
       if (used + heading + cost > budget) return false;
       used += heading + cost;
       groups.add(key);

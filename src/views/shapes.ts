@@ -20,31 +20,58 @@ export const credentialOutput = z.object({
 });
 export type CredentialOutput = z.infer<typeof credentialOutput>;
 
-/** list_discoveries' lean view: flat items with ids, names once by id, and the summary and next step. */
+/**
+ * One discovery in its group: names inline, the raw cron beside its words, nothing null. Only the
+ * fields every item has are declared (the catalog has a byte budget; the tool description names
+ * the rest): the item also carries, when they apply, run_record, cron_schedule, schedule (the cron
+ * in words with its time zone, UTC when none is given), enabled, last_run, tags (names), host_id
+ * and host, snmp_credential_ids, a job's last_outcome {phase, error, finished_at}, and a run
+ * record's phase, progress, error and finished_at.
+ */
+const discoveryItemOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  discovery_type: z.string(),
+  // Historical = a record of one past run (run_record: true), not a configured job.
+  run_type: z.string(),
+});
+
+/** What the structured item holds, declared fields and the rest. */
+interface DiscoveryItemExtras {
+  run_record?: boolean;
+  cron_schedule?: string;
+  schedule?: string;
+  enabled?: boolean;
+  last_run?: string;
+  tags?: string[];
+  host_id?: string;
+  host?: string;
+  last_outcome?: { phase: string; error?: string; finished_at?: string; record_id?: string };
+  phase?: string;
+  progress?: number;
+  error?: string;
+  finished_at?: string;
+  discovery_id?: string;
+  snmp_credential_ids?: string[];
+}
+
+export type DiscoveryItemOutput = z.infer<typeof discoveryItemOutput> & DiscoveryItemExtras;
+
+/** list_discoveries' lean view: items grouped by network and daemon, names beside their ids. */
 export const discoveryListOutput = {
   summary: z.string(),
-  discoveries: z.array(
+  groups: z.array(
     z.object({
-      id: z.string(),
-      name: z.string(),
-      // Left out when the service did not give them (never null).
       network_id: z.string().optional(),
+      network: z.string().optional(),
       daemon_id: z.string().optional(),
-      tags: z.array(z.string()).optional(),
-      discovery_type: z.object({ type: z.string(), host_id: z.string().optional() }),
-      run_type: z.object({
-        type: z.string(),
-        cron_schedule: z.string().optional(),
-        enabled: z.boolean().optional(),
-        last_run: z.string().optional(),
-        timezone: z.string().optional(),
-      }),
+      daemon: z.string().optional(),
+      discoveries: z.array(discoveryItemOutput),
     }),
   ),
-  // An object of names by id, once each (not per item); ids whose list could not be read are
-  // left out. Declared as `{}`: the catalog has no room for a map's schema, and it says little.
-  names: z.unknown().optional(),
-  // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like names.
+  // Tag name -> id, once, for the names the items carry. Declared as `{}`: a map's schema says little.
+  tag_ids: z.unknown().optional(),
+  // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like tag_ids.
   filters: z.unknown().optional(),
   // counts_only: totals by network, daemon, type and run type, jobs apart from run records.
   counts: z.unknown().optional(),
