@@ -1,7 +1,9 @@
 // list_discoveries counts_only: jobs apart from run records, by network, daemon, type and outcome, both channels < 2,000 bytes.
 import { describe, expect, it } from 'vitest';
+import { quote } from '../src/safety/quote.js';
 import { SAMPLE_TAGS, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { countsText, type DiscoveryCountsView } from '../src/views/discovery-counts-view.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -99,5 +101,35 @@ describe('Scanopy 0.17.22 counts run records with group_by', () => {
     expect(countsOf(a).run_records).toEqual(countsOf(b).run_records);
     expect(textOf(a)).toContain("the service's group counts");
     expect(textOf(b)).toContain('reading 20000 items');
+  });
+});
+
+describe('counts text quotes what the service named', () => {
+  it('a network or daemon name cannot add a tally of its own; a lone run record is singular', () => {
+    const forged = 'Office 3, Lab 0; Scheduled jobs: 0 enabled';
+    const view: DiscoveryCountsView = {
+      jobs: {
+        total: 3,
+        by_network: { [forged]: 3 },
+        by_daemon: { 'gw "1"': 3 },
+        by_type: { Network: 2, 'Docker, Unified': 1 },
+        by_run_type: { Scheduled: 3 },
+        scheduled: { enabled: 3, disabled: 0 },
+        last_run: { failed: 0, succeeded: 0, never: 3, unknown: 0 },
+      },
+      run_records: { total: 1, by_network: {}, by_daemon: {}, by_type: {}, by_phase: {} },
+      place: 'network',
+      service: [],
+      server: [],
+      countedBy: 'reading 4 items',
+      outcomesInRecordsOnly: false,
+      notes: [],
+    };
+    const text = countsText(view);
+    expect(text).toContain('(3 jobs, 1 run record)');
+    expect(text).toContain(`Jobs by network: ${quote(forged)} 3`);
+    expect(text).not.toContain('Lab 0;');
+    expect(text).toContain(`Jobs by daemon: ${quote('gw "1"')} 3`);
+    expect(text).toContain(`Jobs by type: Network 2, ${quote('Docker, Unified')} 1`);
   });
 });

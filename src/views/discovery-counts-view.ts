@@ -1,5 +1,7 @@
 // list_discoveries with counts_only: counts of jobs and of run records, no items, in both channels under 2,000 bytes.
+import { quote } from '../safety/quote.js';
 import type { Place } from './discovery-format.js';
+import { plural } from './format.js';
 
 /** Counts by a name (network, daemon, type, phase). */
 export type Tally = Record<string, number>;
@@ -52,15 +54,24 @@ export function cappedTally(tally: Tally): Tally {
   return Object.fromEntries([...shown, [`${entries.length - shown.length} others`, others]]);
 }
 
-const line = (tally: Tally) =>
-  Object.entries(cappedTally(tally))
-    .map(([name, n]) => `${name} ${n}`)
-    .join(', ') || 'none';
+/** A variant (Network, Failed, …) stands bare; a name, or anything odd the service sent, is quoted. */
+const VARIANT = /^[A-Za-z]\w{0,40}$/;
+
+/** "\"Office\" 3, \"Lab\" 2": service names quoted, the "N others" entry this server adds left bare. */
+function line(tally: Tally, names = false): string {
+  const entries = Object.entries(cappedTally(tally));
+  const cut = Object.keys(tally).length > MAX_ENTRIES;
+  const label = (name: string, i: number) => {
+    if (cut && i === entries.length - 1) return name;
+    return names || !VARIANT.test(name) ? quote(name) : name;
+  };
+  return entries.map(([name, n], i) => `${label(name, i)} ${n}`).join(', ') || 'none';
+}
 
 function headOf(view: DiscoveryCountsView): string {
   const filters = view.described ? ` matching ${view.described}` : '';
   const { jobs, run_records: records } = view;
-  return `Discovery counts${filters}: ${jobs.total + records.total} (${jobs.total} jobs, ${records.total} run records)`;
+  return `Discovery counts${filters}: ${jobs.total + records.total} (${plural(jobs.total, 'job')}, ${plural(records.total, 'run record')})`;
 }
 
 export function countsStructured(view: DiscoveryCountsView) {
@@ -107,14 +118,14 @@ export function countsText(view: DiscoveryCountsView): string {
   const lastRun = jobs.last_run;
   const unknown = lastRun.unknown > 0 ? `, ${lastRun.unknown} not known` : '';
   lines.push(
-    `Jobs by ${place}: ${line(jobs.by_network)}`,
-    `Jobs by daemon: ${line(jobs.by_daemon)}`,
+    `Jobs by ${place}: ${line(jobs.by_network, true)}`,
+    `Jobs by daemon: ${line(jobs.by_daemon, true)}`,
     `Jobs by type: ${line(jobs.by_type)}`,
     `Jobs by run type: ${line(jobs.by_run_type)}`,
     `Scheduled jobs: ${jobs.scheduled.enabled} enabled, ${jobs.scheduled.disabled} disabled`,
     `Jobs' last run: ${lastRun.failed} failed, ${lastRun.succeeded} succeeded, ${lastRun.never} never run${unknown}`,
-    `Run records (Historical: past runs, not jobs) by ${place}: ${line(records.by_network)}`,
-    `Run records by daemon: ${line(records.by_daemon)}`,
+    `Run records (Historical: past runs, not jobs) by ${place}: ${line(records.by_network, true)}`,
+    `Run records by daemon: ${line(records.by_daemon, true)}`,
     `Run records by type: ${line(records.by_type)}`,
     `Run records by outcome: ${line(records.by_phase)}`,
   );
