@@ -154,8 +154,10 @@ function outcome(run: { phase?: string; error?: string; finished_at?: string }, 
 
 /** A job's last run: when it ran, and how it ended when a run record says so. */
 function jobRun(run: LeanRun, last?: LastOutcome) {
-  const ended = last ? `${SEP}last run ${outcome(last)}` : '';
-  return `${lastRun(run.last_run)}${ended}`;
+  if (!last) return lastRun(run.last_run);
+  // A run record naming the job proves it ran, even where the job's own last_run is empty.
+  const ran = run.last_run ? `${lastRun(run.last_run)}${SEP}` : '';
+  return `${ran}last run ${outcome(last)}`;
 }
 
 /**
@@ -188,7 +190,9 @@ export const isDisabled = (d: LeanDiscovery) =>
 export const isFailed = (d: LeanDiscovery) =>
   (isRunRecord(d) ? d.run_type.phase : d.last_outcome?.phase) === 'Failed';
 export const neverRun = (d: LeanDiscovery) =>
-  (d.run_type.type === 'Scheduled' || d.run_type.type === 'AdHoc') && !d.run_type.last_run;
+  (d.run_type.type === 'Scheduled' || d.run_type.type === 'AdHoc') &&
+  !d.run_type.last_run &&
+  !d.last_outcome;
 
 /** A name where the service gave one (quoted), else the id: text stays readable when a list was not. */
 const label = (id: string, nameOf: NameOf) => {
