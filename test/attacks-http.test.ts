@@ -3,14 +3,11 @@ import { connect as netConnect, type Socket } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpOptions, type HttpServerHandle, startHttpServer } from '../src/cli/http.js';
-import { createRuntime, type Runtime } from '../src/compose.js';
-import { parseConfig } from '../src/config.js';
-import { createLogger } from '../src/log.js';
-import { createRedactor } from '../src/safety/redact.js';
+import type { HttpOptions, HttpServerHandle } from '../src/cli/http.js';
 import { type SampleApi, startFakeApi, TEST_SESSION_ID } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { callHttp, connectHttp } from './http-client.js';
+import { type HttpInstance, startHttpInstance } from './http-instance.js';
 
 const KEY_OPERATOR = 'scp_u_OPERATOR0123456789abcdefABCDE';
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
@@ -18,7 +15,7 @@ const KEY_MALLORY = 'scp_u_MALLORY0123456789abcdefABCDEF';
 const KEY_BOGUS = 'scp_u_BOGUS00000000000000000000000000';
 
 let api: SampleApi;
-const started: { handle: HttpServerHandle; runtime: Runtime }[] = [];
+const instances: HttpInstance[] = [];
 const clients: Client[] = [];
 const sockets: Socket[] = [];
 
@@ -26,28 +23,13 @@ async function instance(
   env: Record<string, string> = {},
   options: Partial<HttpOptions> = {},
 ): Promise<HttpServerHandle> {
-  const parsed = parseConfig({
-    NETWORK_DISCOVERY_BASE_URL: api.url.href,
-    NETWORK_DISCOVERY_API_KEY: KEY_OPERATOR,
-    ...env,
-  });
-  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-  const redactor = createRedactor();
-  const log = createLogger(redactor, () => {});
-  const runtime = createRuntime({
-    config: parsed.config,
-    baseUrl: api.url,
-    redactor,
-    log,
-    audit: () => {},
-  });
-  const handle = await startHttpServer(
-    runtime,
-    { host: '127.0.0.1', port: 0, allowedHosts: [], ...options },
-    log,
+  const started = await startHttpInstance(
+    api.url,
+    { NETWORK_DISCOVERY_API_KEY: KEY_OPERATOR, ...env },
+    { http: options },
   );
-  started.push({ handle, runtime });
-  return handle;
+  instances.push(started);
+  return started.handle;
 }
 
 const connect = (url: URL, apiKey?: string, forms = false) =>
@@ -87,7 +69,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(started.map(({ handle, runtime }) => handle.close().then(runtime.close)));
+  await Promise.all(instances.map((started) => started.close()));
   await api?.close();
 });
 

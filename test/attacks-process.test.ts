@@ -13,15 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpServer } from '../src/cli/http.js';
-import { createRuntime } from '../src/compose.js';
-import { parseConfig } from '../src/config.js';
-import { createLogger } from '../src/log.js';
-import { createRedactor } from '../src/safety/redact.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { callHttp, connectHttp } from './http-client.js';
+import { startHttpInstance } from './http-instance.js';
 import { connectStdio } from './stdio-client.js';
 
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
@@ -130,27 +126,15 @@ describe('A. a planted audit file', () => {
 describe("A. over HTTP, audit lines pass the caller's own redactor", () => {
   it('a community the caller also put in the name is never written in clear (attack 9)', async () => {
     const api = await startFakeApi({ apiKeys: [KEY_ALICE] });
-    const parsed = parseConfig({
-      NETWORK_DISCOVERY_BASE_URL: api.url.href,
-      NETWORK_DISCOVERY_HTTP_WRITES: 'true',
-      // No form or app over stateless HTTP: the write takes the token path, an opt-in.
-      NETWORK_DISCOVERY_CONFIRM: 'token',
-    });
-    if (!parsed.ok) throw new Error(parsed.problems.join('; '));
     const lines: unknown[] = [];
-    const redactor = createRedactor();
-    const log = createLogger(redactor, () => {});
-    const runtime = createRuntime({
-      config: parsed.config,
-      baseUrl: api.url,
-      redactor,
-      log,
-      audit: (line: unknown) => lines.push(line),
-    });
-    const handle = await startHttpServer(
-      runtime,
-      { host: '127.0.0.1', port: 0, allowedHosts: [] },
-      log,
+    const { handle, close } = await startHttpInstance(
+      api.url,
+      {
+        NETWORK_DISCOVERY_HTTP_WRITES: 'true',
+        // No form or app over stateless HTTP: the write takes the token path, an opt-in.
+        NETWORK_DISCOVERY_CONFIRM: 'token',
+      },
+      { audit: (line) => lines.push(line) },
     );
     const clients: Client[] = [];
     try {
@@ -162,8 +146,7 @@ describe("A. over HTTP, audit lines pass the caller's own redactor", () => {
       expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     } finally {
       await Promise.all(clients.map((c) => c.close()));
-      await handle.close();
-      await runtime.close();
+      await close();
       await api.close();
     }
     expect(lines.length).toBeGreaterThan(0);

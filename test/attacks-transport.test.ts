@@ -4,14 +4,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCallerQueues, UNVERIFIED_QUEUE } from '../src/api/transport/caller-queues.js';
-import { type HttpOptions, type HttpServerHandle, startHttpServer } from '../src/cli/http.js';
-import { createRuntime, type Runtime } from '../src/compose.js';
-import { parseConfig } from '../src/config.js';
-import { createLogger } from '../src/log.js';
-import { createRedactor } from '../src/safety/redact.js';
+import type { HttpOptions } from '../src/cli/http.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 import { connectHttp } from './http-client.js';
+import { type HttpInstance, startHttpInstance } from './http-instance.js';
 import { serveLocally } from './local-service.js';
 
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
@@ -25,32 +22,10 @@ async function instance(
   api: SampleApi,
   env: Record<string, string>,
   options: Partial<HttpOptions> = {},
-): Promise<{ handle: HttpServerHandle; runtime: Runtime }> {
-  const parsed = parseConfig({ NETWORK_DISCOVERY_BASE_URL: api.url.href, ...env });
-  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-  const redactor = createRedactor();
-  const log = createLogger(redactor, () => {});
-  const runtime = createRuntime({
-    config: parsed.config,
-    baseUrl: api.url,
-    redactor,
-    log,
-    audit: () => {},
-  });
-  const handle = await startHttpServer(
-    runtime,
-    {
-      host: '127.0.0.1',
-      port: 0,
-      allowedHosts: [],
-      maxConnections: runtime.httpMaxConnections,
-      maxHeaderSockets: runtime.httpMaxHeaderSockets,
-      ...options,
-    },
-    log,
-  );
-  cleanups.push(() => handle.close().then(runtime.close));
-  return { handle, runtime };
+): Promise<HttpInstance> {
+  const started = await startHttpInstance(api.url, env, { http: options });
+  cleanups.push(() => started.close());
+  return started;
 }
 
 /**

@@ -9,16 +9,12 @@ import {
   DEFAULT_PORT,
   type HttpServerHandle,
   parseHttpArgs,
-  startHttpServer,
 } from '../src/cli/http.js';
-import { createRuntime, type Runtime } from '../src/compose.js';
-import { parseConfig } from '../src/config.js';
-import { createLogger } from '../src/log.js';
-import { createRedactor } from '../src/safety/redact.js';
 import { DIST_ENTRY, ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { callHttp, connectHttp } from './http-client.js';
+import { type HttpInstance, startHttpInstance } from './http-instance.js';
 import { initializeRequest } from './raw-stdio.js';
 
 const KEY_CONFIGURED = 'scp_u_CONFIGURED0123456789abcdefABCD';
@@ -26,7 +22,7 @@ const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
 const SECRET = 'replica-shared-secret-0123456789abcdef';
 
 let api: SampleApi;
-const servers: { handle: HttpServerHandle; runtime: Runtime }[] = [];
+const servers: HttpInstance[] = [];
 const clients: Client[] = [];
 
 /** Writes are on here (NETWORK_DISCOVERY_HTTP_WRITES) unless `env` says otherwise. */
@@ -34,8 +30,7 @@ async function startInstance(
   tokenSecret: string | undefined = SECRET,
   env: Record<string, string> = {},
 ): Promise<HttpServerHandle> {
-  const parsed = parseConfig({
-    NETWORK_DISCOVERY_BASE_URL: api.url.href,
+  const instance = await startHttpInstance(api.url, {
     NETWORK_DISCOVERY_API_KEY: KEY_CONFIGURED,
     NETWORK_DISCOVERY_HTTP_WRITES: 'true',
     // No form and no app over stateless HTTP: writes there take the token path, an opt-in.
@@ -43,23 +38,8 @@ async function startInstance(
     ...(tokenSecret ? { NETWORK_DISCOVERY_TOKEN_SECRET: tokenSecret } : {}),
     ...env,
   });
-  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-  const redactor = createRedactor();
-  const log = createLogger(redactor, () => {});
-  const runtime = createRuntime({
-    config: parsed.config,
-    baseUrl: api.url,
-    redactor,
-    log,
-    audit: () => {},
-  });
-  const handle = await startHttpServer(
-    runtime,
-    { host: '127.0.0.1', port: 0, allowedHosts: [] },
-    log,
-  );
-  servers.push({ handle, runtime });
-  return handle;
+  servers.push(instance);
+  return instance.handle;
 }
 
 const connect = (url: URL, apiKey?: string, elicitation = false) =>
@@ -107,9 +87,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(
-    servers.map(({ handle, runtime }) => handle.close().then(() => runtime.close())),
-  );
+  await Promise.all(servers.map((instance) => instance.close()));
   await api?.close();
 });
 
