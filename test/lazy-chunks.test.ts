@@ -32,6 +32,25 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** A real client over stdio to the build copied into `dir`, against the fake API. */
+async function connectBuild(dir: string): Promise<Client> {
+  const client = new Client({ name: 'lazy-chunks-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [join(dir, 'dist', 'index.js')],
+      cwd: dir,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        NETWORK_DISCOVERY_BASE_URL: api.url.href,
+        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      },
+      stderr: 'pipe',
+    }),
+  );
+  return client;
+}
+
 describe('chunks stdio mode does not load', () => {
   it('exist as files of their own', () => {
     expect(removed.map((name) => name.replace(/-[A-Z0-9]+\.js$/, '')).sort()).toEqual([
@@ -44,20 +63,7 @@ describe('chunks stdio mode does not load', () => {
   });
 
   it('can be missing: stdio mode starts, lists its tools and answers calls without them', async () => {
-    const client = new Client({ name: 'lazy-chunks-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [join(work, 'dist', 'index.js')],
-        cwd: work,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          NETWORK_DISCOVERY_BASE_URL: api.url.href,
-          NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
-        },
-        stderr: 'pipe',
-      }),
-    );
+    const client = await connectBuild(work);
     try {
       expect((await client.listTools()).tools.length).toBeGreaterThan(3);
       for (const name of ['list_discoveries', 'get_version']) {
@@ -96,20 +102,7 @@ describe('the cron describer (cronstrue)', () => {
       const cron = chunks.filter((name) => /^cronstrue-[A-Z0-9]+\.js$/.test(name));
       expect(cron).toHaveLength(1);
       for (const name of cron) rmSync(join(dir, 'dist', 'chunks', name));
-      const client = new Client({ name: 'lazy-cron-test', version: '1.0.0' });
-      await client.connect(
-        new StdioClientTransport({
-          command: process.execPath,
-          args: [join(dir, 'dist', 'index.js')],
-          cwd: dir,
-          env: {
-            PATH: process.env['PATH'] ?? '',
-            NETWORK_DISCOVERY_BASE_URL: api.url.href,
-            NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
-          },
-          stderr: 'pipe',
-        }),
-      );
+      const client = await connectBuild(dir);
       try {
         expect((await client.listTools()).tools.length).toBeGreaterThan(3);
         const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
