@@ -53,9 +53,6 @@ export function unquote(text: string): string {
   );
 }
 
-/** Whether a string holds one of the service's ids: names like that are flagged where they show. */
-export const holdsUuid = (text: string): boolean => CONTAINS_UUID.test(text);
-
 /** `text` as it is when it matches `plain` (a version number, an error code), else quoted like a name. */
 const plainIf =
   (plain: RegExp) =>

@@ -18,7 +18,7 @@ import { loadScheduleWords, type ScheduleWords } from '../views/schedule-words.j
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { countDiscoveries } from './discovery-counts.js';
-import { type FilterArguments, givenFilters } from './discovery-filters.js';
+import { type FilterArguments, hasFilters } from './discovery-filters.js';
 import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
 import { filteringOf, questionFilters } from './question-filters.js';
@@ -110,10 +110,9 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const filters = await filtersOf(args, reading, place);
   const question = await questionFilters(args, reading);
   const link = outcomeLinker(filters, context);
-  const filtering =
-    givenFilters(question).length > 0
-      ? { ...(await filteringOf(question, reading, context)), prepare: link }
-      : undefined;
+  const filtering = hasFilters(question)
+    ? { ...(await filteringOf(question, reading, context)), prepare: link }
+    : undefined;
   if (args.counts_only) {
     const names = await reading;
     const view = await countDiscoveries(filters, filtering, link, names, await place(), context);

@@ -11,13 +11,12 @@ import {
 } from './discovery-filters.js';
 import type { Filtering } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
-
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from './uuid-argument.js';
 
 /** The question filters, the tag resolved by name like networks and daemons (an id passes as is). */
 export async function questionFilters(args: FilterArguments, reading: Promise<Names>) {
   const tag =
-    args.tag === undefined || UUID_TEXT.test(args.tag)
+    args.tag === undefined || isUuid(args.tag)
       ? args.tag?.toLowerCase()
       : resolveName(await reading, 'tags', 'tag', args.tag);
   return normalizeFilters({
