@@ -2,10 +2,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ENV_DOCS } from '../src/cli/usage.js';
-import { configSecrets, type EnvName, envSchema, parseConfig } from '../src/config.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 import type { AnyToolDefinition } from '../src/tools/define-tool.js';
+import { envSettings } from './env-settings.js';
 import { toolListing } from './tool-listing.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,31 +99,10 @@ export function toolsTable(tools: readonly AnyToolDefinition[] = MODEL_TOOLS): s
   return ['| Tool | Title | Kind | Inputs |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-const DOCS_BASE_URL = 'https://scanopy.example.com';
-
-function isRequired(name: EnvName): boolean {
-  return !envSchema.shape[name].safeParse(undefined).success;
-}
-
-/**
- * A variable is secret when its value ends up among the config's secrets (the redactor's list).
- * Email and password are set too because the password is only accepted with an email.
- */
-function isSecret(name: EnvName): boolean {
-  const sentinel = `docs-sentinel-${name.toLowerCase()}`;
-  const parsed = parseConfig({
-    NETWORK_DISCOVERY_BASE_URL: DOCS_BASE_URL,
-    NETWORK_DISCOVERY_EMAIL: 'docs@example.invalid',
-    NETWORK_DISCOVERY_PASSWORD: 'docs-sentinel-password-pair',
-    [name]: sentinel,
-  });
-  return parsed.ok && configSecrets(parsed.config).includes(sentinel);
-}
-
 export function configTable(): string {
-  const rows = (Object.entries(ENV_DOCS) as [EnvName, string][]).map(
-    ([name, meaning]) =>
-      `| \`${name}\` | ${isRequired(name) ? 'yes' : 'no'} | ${isSecret(name) ? 'yes' : 'no'} | ${cell(meaning)} |`,
+  const rows = envSettings().map(
+    ({ name, meaning, required, secret }) =>
+      `| \`${name}\` | ${required ? 'yes' : 'no'} | ${secret ? 'yes' : 'no'} | ${cell(meaning)} |`,
   );
   return ['| Variable | Required | Secret | Meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

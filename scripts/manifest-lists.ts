@@ -3,6 +3,9 @@ import packageJson from '../package.json' with { type: 'json' };
 import { ALL_PROMPTS } from '../src/prompts/catalog.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 
+/** The README's privacy section: what leaves the machine, what is logged, the audit trail. */
+export const PRIVACY_POLICY_URL = `${packageJson.homepage.replace(/#.*$/, '')}#privacy`;
+
 export interface ManifestTool {
   readonly name: string;
   readonly description: string;

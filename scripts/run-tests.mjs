@@ -1,0 +1,31 @@
+// `npm test`'s last step: runs the whole vitest suite, then the report that refuses skipped tests and ends with "N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { report } from './test-report.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, '.vitest-results.json');
+const vitest = join(
+  root,
+  'node_modules',
+  '.bin',
+  process.platform === 'win32' ? 'vitest.cmd' : 'vitest',
+);
+
+// A report left by an earlier run must not stand in for this one.
+rmSync(results, { force: true });
+// Extra arguments pass through to vitest, e.g. `npm test -- --reporter=dot`.
+const run = spawnSync(vitest, ['run', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+});
+const status = run.status ?? 1;
+const { lines, failed } = report(
+  existsSync(results) ? JSON.parse(readFileSync(results, 'utf8')) : undefined,
+  status,
+);
+for (const line of lines) console.log(line);
+process.exitCode = failed > 0 ? 1 : 0;
