@@ -36,6 +36,23 @@ describe('generated tables', () => {
     }
   });
 
+  it('open the README with requirements, the two commands, the installs, then privacy further down', () => {
+    const readme = readFileSync(README_PATH, 'utf8');
+    const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(headings.slice(0, 3)).toEqual(['Requirements', 'Try it, test it', 'Install']);
+    expect(headings).toContain('Privacy');
+    // GitHub's anchors: lower case, punctuation dropped, spaces as hyphens.
+    const anchors = [...readme.matchAll(/^#+ (.+)$/gm)].map((m) =>
+      (m[1] as string)
+        .toLowerCase()
+        .replace(/[^\w\s-]/g, '')
+        .replace(/\s/g, '-'),
+    );
+    for (const [, anchor] of readme.matchAll(/\]\(#([\w-]+)\)/g)) {
+      expect(anchors, `#${anchor}`).toContain(anchor);
+    }
+  });
+
   it('put tools and settings in the README, the test files in docs/testing.md', () => {
     const readme = readFileSync(README_PATH, 'utf8');
     expect(readme).toContain('<!-- tools-table:start -->');
