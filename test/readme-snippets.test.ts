@@ -77,8 +77,8 @@ describe('README client setup snippets', () => {
     expect(readme).toContain(`"command": "npx", "args": ["-y", "${PACKAGE}"]`);
   });
 
-  it('try it: clone, then `npm ci && npm run demo`, the demo building the server itself', () => {
-    const lines = snippet('try-it').split('\n');
+  it('clone-and-build (try it): clone, then `npm ci && npm run demo`, the demo building the server itself', () => {
+    const lines = snippet('clone-and-build').split('\n');
     expect(lines[0]).toBe(
       `git clone ${packageJson.repository.url.replace(/^git\+/, '')} && cd ${PACKAGE}`,
     );
@@ -272,7 +272,7 @@ describe('README snippets started as written, from a directory outside the clone
     await expectServes({ command: command as string, args, env });
   });
 
-  it('try-it: the demo after its build step, from the clone, as `npm run demo` runs it', async () => {
+  it('clone-and-build: the demo after its build step, from the clone, as `npm run demo` runs it', async () => {
     expect(packageJson.scripts.demo).toBe(DEMO_SCRIPT);
     const [, afterBuild] = DEMO_SCRIPT.split(' && ');
     const { stdout } = await run('sh', ['-c', afterBuild as string], {
