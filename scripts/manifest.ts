@@ -1,7 +1,9 @@
 // `npm run manifest`: rewrites manifest.json's generated parts and server.json (the MCP Registry entry) from the live definitions.
 // `npm run manifest -- --bundle network-discovery-mcp.mcpb` also lists that release bundle in server.json with its sha256.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { withManifestSummary } from './manifest-description.js';
 import { manifestLists, PRIVACY_POLICY_URL } from './manifest-lists.js';
 import { bundlePackage, type ServerJson, serverJson } from './server-json.js';
@@ -18,7 +20,7 @@ const next = {
   prompts: lists.prompts,
   privacy_policies: [PRIVACY_POLICY_URL],
 };
-// Biome formats the files afterwards (see the npm script), so the diff stays minimal.
+// Biome formats both files at the end, so the diff stays minimal.
 writeFileSync(manifestPath, `${JSON.stringify(next, null, 2)}\n`);
 
 const previous: Partial<ServerJson> = existsSync(serverPath)
@@ -39,6 +41,13 @@ const registry = serverJson(
   withBundle,
 );
 writeFileSync(serverPath, `${JSON.stringify(registry, null, 2)}\n`);
+// Here rather than in the npm script, where `-- --bundle <file>` would reach biome instead.
+const biome = spawnSync(
+  fileURLToPath(new URL('../node_modules/.bin/biome', import.meta.url)),
+  ['format', '--write', fileURLToPath(manifestPath), fileURLToPath(serverPath)],
+  { stdio: 'inherit', shell: process.platform === 'win32' },
+);
+if (biome.status !== 0) process.exitCode = 1;
 console.log(
   `manifest.json: ${lists.tools.length} tools, ${lists.prompts.length} prompts, version ${lists.version}; ` +
     `server.json: ${registry.packages.map((p) => p.registryType).join(' and ')} package(s)`,
