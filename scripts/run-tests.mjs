@@ -16,7 +16,7 @@ const vitest = join(
 
 // A report left by an earlier run must not stand in for this one.
 rmSync(results, { force: true });
-// Extra arguments pass through to vitest, e.g. `npm test -- --reporter=dot`.
+// Extra arguments pass through to vitest, e.g. `npm test -- test/docs.test.ts` (the JSON report must stay on).
 const run = spawnSync(vitest, ['run', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
