@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatTable } from '../bench/lib/result.js';
+import packageJson from '../package.json' with { type: 'json' };
 import {
   benchSection,
   configTable,
@@ -15,6 +16,7 @@ import {
   testsTable,
   toolsTable,
 } from '../scripts/docs.js';
+import { NEWEST_KNOWN_VERSION, OLDEST_KNOWN_VERSION } from '../src/api/families/service-profile.js';
 import { ENV_DOCS } from '../src/cli/usage.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 
@@ -50,6 +52,21 @@ describe('generated tables', () => {
     );
     for (const [, anchor] of readme.matchAll(/\]\(#([\w-]+)\)/g)) {
       expect(anchors, `#${anchor}`).toContain(anchor);
+    }
+  });
+
+  it("state the requirements as the code has them: Node, Scanopy versions, the key's permissions", () => {
+    const readme = readFileSync(README_PATH, 'utf8');
+    const section = /^## Requirements\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+    const requirements = section.replace(/\s+/g, ' ');
+    const node = String(packageJson.engines.node).replace(/^>=/, '');
+    expect(requirements).toContain(`**Node.js ${node} or newer**`);
+    const oldest = OLDEST_KNOWN_VERSION.split('.').slice(0, 2).join('.');
+    expect(requirements).toContain(`**Scanopy ${oldest} to ${NEWEST_KNOWN_VERSION}**`);
+    // Scanopy's own words: its OpenAPI names the key's place and its permission levels.
+    expect(requirements).toContain('"Create in Platform > API Keys"');
+    for (const role of ['**Viewer**', '**Admin**', '**Owner**', '`scp_u_...`']) {
+      expect(requirements).toContain(role);
     }
   });
 
