@@ -247,8 +247,17 @@ describe('a preview in an app host', () => {
     expect(writes(h)).toHaveLength(0);
   });
 
-  it('still asks in a form first when the client has forms too', async () => {
+  it('offers the Confirm button, not a form, when the client has forms too (some never draw them)', async () => {
     const h = await start({ apps: true, elicit: 'accept' });
+    const result = await h.call('update_snmp_credential', ARGS);
+    expect(result.structuredContent).toMatchObject({ status: 'preview' });
+    expect(result._meta?.[APPROVAL_META_KEY]).toMatchObject({ handle: expect.any(String) });
+    expect(h.elicitations).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
+  });
+
+  it('asks in a form, even where the client renders apps, when set to forms only', async () => {
+    const h = await start({ apps: true, elicit: 'accept', confirm: 'elicitation' });
     const result = await h.call('update_snmp_credential', ARGS);
     expect(result.structuredContent).toMatchObject({ status: 'updated' });
     expect(result._meta?.[APPROVAL_META_KEY]).toBeUndefined();

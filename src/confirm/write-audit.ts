@@ -4,6 +4,7 @@ import type { AuditOutcome, AuditRecord, AuditSink } from './audit.js';
 import {
   type ConfirmationDecision,
   FormRequiredError,
+  FormTimeoutError,
   PersonRequiredError,
 } from './confirmation.js';
 
@@ -66,6 +67,9 @@ export function decisionRecord(decision: ConfirmationDecision): [AuditOutcome, P
 export function confirmationFailureRecord(error: unknown): [AuditOutcome, Partial<Extra>] {
   if (error instanceof FormRequiredError) {
     return ['refused', { detail: 'no form: NETWORK_DISCOVERY_CONFIRM=elicitation' }];
+  }
+  if (error instanceof FormTimeoutError) {
+    return ['withdrawn', { detail: `form withdrawn: no answer within ${error.timeoutMs} ms` }];
   }
   if (error instanceof PersonRequiredError) {
     return ['refused', { detail: 'no form and no app: NETWORK_DISCOVERY_CONFIRM=auto' }];

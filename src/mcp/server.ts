@@ -60,6 +60,8 @@ export interface ServerDependencies {
   readonly tokenSecret?: string | undefined;
   /** NETWORK_DISCOVERY_CONFIRM: who may confirm a write (confirmation.ts). */
   readonly confirmMode?: ConfirmMode;
+  /** NETWORK_DISCOVERY_FORM_TIMEOUT_MS: an unanswered form is withdrawn after this long. */
+  readonly formTimeoutMs?: number;
   /**
    * Whether the app's Confirm button is offered to clients that render apps. Off over stateless
    * HTTP: a request's client capabilities are not known, and no connection outlives the preview.
@@ -124,7 +126,11 @@ export function createServer(deps: ServerDependencies): McpServer {
     api: deps.api,
     names: deps.names ?? createNameDirectory(),
     redactor: deps.redactor,
-    confirmer: createConfirmer(elicitation, tokens, deps.confirmMode ?? 'auto', approvals),
+    confirmer: createConfirmer(elicitation, tokens, {
+      mode: deps.confirmMode ?? 'auto',
+      approvals,
+      ...(deps.formTimeoutMs === undefined ? {} : { formTimeoutMs: deps.formTimeoutMs }),
+    }),
     approvals,
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
