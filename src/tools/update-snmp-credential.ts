@@ -7,6 +7,7 @@ import { TOKEN_PROBLEM_TEXT, type TokenProblem } from '../confirm/confirmation-t
 import type { CredentialWrite } from '../confirm/credential-values.js';
 import { writeCredential } from '../confirm/credential-write.js';
 import { readCurrentCredential } from '../confirm/current-credential.js';
+import { HiddenCharactersError, refuseHidden } from '../confirm/shown-as-written.js';
 import { confirmationFailureRecord, decisionRecord, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../errors.js';
 import { isRedactionPlaceholder } from '../safety/placeholder.js';
@@ -114,10 +115,22 @@ export const updateSnmpCredential = defineTool({
     // The name as shown (quoted, marked as service data) is taken for the name itself.
     const args = { ...given, name: unmarkServiceData(unquote(given.name)) };
     const record = writeAuditor(audit, 'update_snmp_credential', args);
+    const refuse = (field: string, value: string, secret?: boolean) => {
+      try {
+        refuseHidden(field, value, secret);
+      } catch (error) {
+        if (error instanceof HiddenCharactersError) {
+          record('refused', { detail: `hidden characters in the ${field}: ${error.named}` });
+        }
+        throw error;
+      }
+    };
+    refuse('name', args.name);
     if (isRedactionPlaceholder(args.community)) {
       record('refused', { detail: 'placeholder community' });
       throw new PlaceholderCommunityError();
     }
+    refuse('community', args.community, true);
     const { confirmation_token: token, version, ...fields } = args;
     const bound: CredentialWrite = { ...fields, ...(version ? { version } : {}) };
     // Tag names are read beside the current state (cached per caller); a failure leaves ids.
