@@ -12,7 +12,7 @@ import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { envelopeError, reply, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
-import { type HarnessOptions, useHarness } from './harness.js';
+import { type HarnessOptions, textOf, useHarness } from './harness.js';
 import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const COMMUNITY = 'audit-Secret#Community-77';
@@ -153,8 +153,14 @@ describe('every stage of a write attempt', () => {
     const result = await h.call('update_snmp_credential', ARGS);
     expect(result.isError).toBe(true);
     expect(outcomes()).toEqual(['confirmed', 'sent', 'failed']);
-    expect(records()[2]).toMatchObject({ status: 403, detail: 'auth_permission_denied' });
+    expect(records()[2]).toMatchObject({
+      status: 403,
+      detail: 'auth_permission_denied; written: no',
+    });
     expect(lines.join('\n')).not.toContain('denied for');
+    // A refusal by the service: not written, in both channels.
+    expect(textOf(result)).toMatch(/^Not written: /);
+    expect(result.structuredContent).toMatchObject({ status: 'not_written', written: 'no' });
   });
 
   it('failed without an answer: the kind of error', async () => {
@@ -164,9 +170,20 @@ describe('every stage of a write attempt', () => {
       res.socket?.destroy();
       return true;
     });
-    await h.call('update_snmp_credential', ARGS);
+    const result = await h.call('update_snmp_credential', ARGS);
     expect(outcomes()).toEqual(['confirmed', 'sent', 'failed']);
-    expect(records()[2]?.['detail']).toBe('network');
+    expect(records()[2]?.['detail']).toBe('network; written: unknown');
+    // Sent, answer lost: unknown, with the credential read back (never the community).
+    expect(textOf(result)).toMatch(/^Unknown whether written: /);
+    expect(textOf(result)).toMatch(
+      /reads as it did at the preview, so the write most likely did not land/,
+    );
+    expect(textOf(result)).not.toContain(COMMUNITY);
+    expect(result.structuredContent).toMatchObject({
+      status: 'unknown',
+      written: 'unknown',
+      credential: { id: SAMPLE_CREDENTIAL_ID, name: 'Office switches' },
+    });
   });
 });
 

@@ -84,3 +84,14 @@ export function failureRecord(error: unknown): Partial<Extra> {
   }
   return { detail: error instanceof ApiError ? error.kind : 'internal-error' };
 }
+
+/** An app-only tool given an approval it cannot use: recorded before any credential is known. */
+export function approvalRefused(audit: AuditSink, tool: string, reason: string): void {
+  audit({
+    tool,
+    outcome: 'refused',
+    credential_id: '-',
+    credential_name: '-',
+    detail: `approval ${reason}`,
+  });
+}

@@ -17,6 +17,9 @@ const SEPARATOR = /[;·=|,\\]/g;
 /** One of the service's ids (8-4-4-4-12 hex) anywhere in the text. */
 const CONTAINS_UUID = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/i;
 
+/** Whether a name is or holds one of the service's ids: a reader could take it for that record's id. */
+export const holdsUuid = (text: string): boolean => CONTAINS_UUID.test(text);
+
 /** What follows a quoted name that is or holds an id: a reader must not take it for the real id. */
 export const HOLDS_ID_NOTE = ' (name holds an id)';
 
