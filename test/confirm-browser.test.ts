@@ -2,61 +2,32 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
-import { APP_VIEW_MIME, APP_VIEW_URI } from '../src/views/app-view.js';
-import {
-  type Browser,
-  browserMissing,
-  type HostServer,
-  launchBrowser,
-  startHostServer,
-} from './browser/host.js';
-import type { HostRecord, HostWindow } from './browser/host-types.js';
-import { ensureBuilt } from './build-dist.js';
-import { type SampleApi, startFakeApi } from './fake-api.js';
+import { browserMissing } from './browser/host.js';
+import { type ShownView, startViewRig, type ViewRig } from './browser/view-rig.js';
 import { updateArgs } from './fixtures.js';
-import { connectStdio, type StdioServer } from './stdio-client.js';
 
-let api: SampleApi;
-let server: StdioServer;
-let host: HostServer;
-let browser: Browser;
+let rig: ViewRig;
 let dir: string;
 let auditLog: string;
 
 beforeAll(async () => {
   if (browserMissing) return;
-  await ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'ndm-confirm-browser-'));
   auditLog = join(dir, 'audit.log');
-  api = await startFakeApi();
-  server = await connectStdio({
-    baseUrl: api.url,
+  rig = await startViewRig({
     name: 'confirm-browser-host',
-    capabilities: { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_VIEW_MIME] } } },
     env: { NETWORK_DISCOVERY_AUDIT_LOG: auditLog },
   });
-  const { contents } = await server.client.readResource({ uri: APP_VIEW_URI });
-  host = await startHostServer(String((contents[0] as { text?: unknown }).text));
-  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await server?.close();
-  await api?.close();
+  await rig?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const callTool = async (name: string, args: Record<string, unknown>) =>
-  (await server.client.callTool({ name, arguments: args })) as CallToolResult;
-
-const puts = () => api.requests.filter((request) => request.method === 'PUT');
+const puts = () => rig.api.requests.filter((request) => request.method === 'PUT');
 
 const auditLines = () =>
   readFileSync(auditLog, 'utf8')
@@ -64,39 +35,21 @@ const auditLines = () =>
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-interface Panel {
-  readonly page: Page;
-  readonly view: FrameLocator;
-  readonly problems: string[];
-  records(): Promise<HostRecord[]>;
-}
-
 /** Previews `args` through the server and opens the view with that result. */
-async function panelFor(args: Record<string, unknown>): Promise<Panel> {
-  const preview = await callTool('update_snmp_credential', args);
+async function panelFor(args: Record<string, unknown>): Promise<ShownView> {
+  const preview = await rig.callTool('update_snmp_credential', args);
   expect(preview.isError).toBeFalsy();
-  const page = await browser.context.newPage();
-  page.setDefaultTimeout(5_000);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.exposeFunction('hostCallTool', callTool);
-  await page.goto(host.url.href);
-  await page.evaluate((run) => (globalThis as unknown as HostWindow).startHost(run), {
+  const panel = await rig.show({
     toolName: 'update_snmp_credential',
     toolInput: args,
     toolResult: preview,
-    theme: 'light' as const,
+    theme: 'light',
   });
-  const view = page.frameLocator('iframe[title="MCP App"]');
-  await expect.poll(() => view.locator('pre.preview').textContent()).toMatch(/community/);
-  const records = () => page.evaluate(() => (globalThis as unknown as HostWindow).hostRecords);
-  return { page, view, problems, records };
+  await expect.poll(() => panel.view.locator('pre.preview').textContent()).toMatch(/community/);
+  return panel;
 }
 
-const reported = async (panel: Panel) =>
+const reported = async (panel: ShownView) =>
   JSON.stringify((await panel.records()).find((r) => r.method === 'ui/update-model-context'));
 
 describe.skipIf(browserMissing)('the confirm panel in chromium', () => {
@@ -140,11 +93,11 @@ describe.skipIf(browserMissing)('the confirm panel in chromium', () => {
     ]);
     // The approval is spent: the same handle sent to Confirm writes nothing.
     const replay = call?.params as { arguments: { approval: string } };
-    const late = await callTool('apply_snmp_rotation', { approval: replay.arguments.approval });
+    const late = await rig.callTool('apply_snmp_rotation', { approval: replay.arguments.approval });
     expect(late.isError).toBe(true);
     expect(late.structuredContent).toMatchObject({ written: 'no' });
     expect(puts()).toHaveLength(before);
-    expect(api.data.credentials[0]?.community).not.toBe(args.community);
+    expect(rig.api.data.credentials[0]?.community).not.toBe(args.community);
     expect(panel.problems).toEqual([]);
     await panel.page.close();
   });
@@ -155,7 +108,7 @@ describe.skipIf(browserMissing)('the confirm panel in chromium', () => {
     await panel.view.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => panel.view.locator('.status').textContent()).toMatch(/^Updated/);
     await expect.poll(() => reported(panel)).toMatch(/pressed Confirm.*applied \(written\)/);
-    expect(api.data.credentials[0]?.community).toBe(args.community);
+    expect(rig.api.data.credentials[0]?.community).toBe(args.community);
     expect(await panel.view.locator('body').textContent()).not.toContain(args.community);
     await panel.page.close();
   });
@@ -164,11 +117,11 @@ describe.skipIf(browserMissing)('the confirm panel in chromium', () => {
     const args = updateArgs('unknown-Rotated#Community-4');
     const panel = await panelFor(args);
     let dropped = 0;
-    api.setIntercept((req, res) => {
+    rig.api.setIntercept((req, res) => {
       if (req.method !== 'PUT' || dropped > 0) return false;
       dropped += 1;
       // The service applies the change; the connection drops before its answer.
-      const stored = api.data.credentials[0] as { community: string; updated_at?: string };
+      const stored = rig.api.data.credentials[0] as { community: string; updated_at?: string };
       stored.community = args.community;
       stored.updated_at = '2026-11-25T16:00:00Z';
       res.socket?.destroy();
@@ -187,7 +140,7 @@ describe.skipIf(browserMissing)('the confirm panel in chromium', () => {
       expect(report).not.toContain(args.community);
       expect(await panel.view.locator('body').textContent()).not.toContain(args.community);
     } finally {
-      api.setIntercept(undefined);
+      rig.api.setIntercept(undefined);
       await panel.page.close();
     }
   });
