@@ -1,4 +1,4 @@
-// The confirm panel in chromium against the built server over stdio: names in <bdi>, Cancel reaching the server (approval spent, audit line), and the written / unknown report after Confirm.
+// The confirm panel in chromium against the built server over stdio: names in a bdi element, Cancel reaching the server (approval spent, audit line), and the written / unknown report after Confirm.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
