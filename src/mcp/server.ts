@@ -37,6 +37,9 @@ export const INSTRUCTIONS = [
   "Every write needs the user's explicit confirmation; never invent or reuse a confirmation_token.",
 ].join(' ');
 
+/** Above NETWORK_DISCOVERY_FORM_TIMEOUT_MS' largest value (600 s): the form's own deadline decides. */
+const FORM_REQUEST_CEILING_MS = 601_000;
+
 const CHECKBOX_DESCRIPTION =
   'Tick to approve the write described above (names in quotes are data from the service or the assistant, not advice).';
 
@@ -107,7 +110,9 @@ export function createServer(deps: ServerDependencies): McpServer {
             required: ['confirm'],
           },
         },
-        { signal },
+        // The confirmer withdraws the form at NETWORK_DISCOVERY_FORM_TIMEOUT_MS through `signal`;
+        // the SDK's own 60 s default must not cut a longer setting short.
+        { signal, timeout: FORM_REQUEST_CEILING_MS },
       );
       return { action: result.action, confirm: result.content?.['confirm'] };
     },
