@@ -114,6 +114,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         apiKey: key,
         tokens,
         confirmMode: config.confirm,
+        formTimeoutMs: config.formTimeoutMs,
         // The Confirm button needs the client's capabilities and a connection that outlives the
         // preview: stdio has both, stateless HTTP neither.
         appConfirm: channel === 'stdio',

@@ -203,6 +203,7 @@ export const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be auto, elicitation or token' });
       return z.NEVER;
     }),
+  NETWORK_DISCOVERY_FORM_TIMEOUT_MS: integerIn(100, 600_000, 25_000),
   NETWORK_DISCOVERY_HTTP_WRITES: flag,
   NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: integerIn(1, 10_000, 64),
   NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS: integerIn(1, 10_000, 16),
@@ -245,6 +246,8 @@ export interface Config {
    * `token`: the preview token carried back by the caller where no person can be asked.
    */
   readonly confirm: 'auto' | 'elicitation' | 'token';
+  /** How long a confirmation form may wait for an answer before it is withdrawn. */
+  readonly formTimeoutMs: number;
   /** Whether --http registers the write tool at all. */
   readonly httpWrites: boolean;
   readonly httpMaxConnections: number;
@@ -344,6 +347,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     responseBytesInFlight: e.NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT,
     demoScanopy: e.NETWORK_DISCOVERY_DEMO_SCANOPY,
     confirm: e.NETWORK_DISCOVERY_CONFIRM,
+    formTimeoutMs: e.NETWORK_DISCOVERY_FORM_TIMEOUT_MS,
     httpWrites: e.NETWORK_DISCOVERY_HTTP_WRITES,
     httpMaxConnections: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS,
     httpMaxHeaderSockets: e.NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS,

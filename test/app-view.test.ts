@@ -1,4 +1,4 @@
-// MCP Apps through a real client: the view declared and served, and the app-only Confirm tool with its approvals.
+// MCP Apps through a real client: the view declared and served, the app-only Confirm and Cancel tools with their approvals, written / not written / unknown, ids apart from names.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ import { APPROVAL_TTL_MS, createAppApprovals } from '../src/confirm/app-approval
 import type { AuditRecord } from '../src/confirm/audit.js';
 import type { CredentialWrite } from '../src/confirm/credential-values.js';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
+import { SAMPLE_CREDENTIAL_ID, SAMPLE_TAGS } from '../src/sample-api/data.js';
+import { sampleNames } from '../src/sample-api/names-data.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
 import { ROOT } from './build-dist.js';
 import { updateArgs } from './fixtures.js';
@@ -21,6 +23,7 @@ import { type Harness, type HarnessOptions, textOf, useHarness } from './harness
 const COMMUNITY = 'app-Rotated#Community-42';
 const ARGS = updateArgs(COMMUNITY);
 const APPLY = 'apply_snmp_rotation';
+const CANCEL = 'cancel_snmp_rotation';
 
 const start = useHarness();
 const writes = (h: Harness) => h.api.requests.filter((r) => r.method === 'PUT');
@@ -38,8 +41,11 @@ function approvalOf(result: CallToolResult): string {
   return approval.handle;
 }
 
-async function preview(h: Harness): Promise<{ result: CallToolResult; handle: string }> {
-  const result = await h.call('update_snmp_credential', ARGS);
+async function preview(
+  h: Harness,
+  args: Record<string, unknown> = ARGS,
+): Promise<{ result: CallToolResult; handle: string }> {
+  const result = await h.call('update_snmp_credential', args);
   expect(result.isError, textOf(result)).toBeFalsy();
   return { result, handle: approvalOf(result) };
 }
@@ -90,14 +96,23 @@ describe('get_version', () => {
 });
 
 describe('the app-only Confirm tool', () => {
-  it('is listed only to a client that renders apps, marked for the app alone and destructive', async () => {
-    const plain = await start();
-    expect((await plain.client.listTools()).tools.map((t) => t.name)).not.toContain(APPLY);
-    const { h } = await appHost();
-    const apply = (await h.client.listTools()).tools.find((t) => t.name === APPLY);
-    expect(apply?._meta).toMatchObject({ ui: { visibility: ['app'] } });
-    expect(apply?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-  });
+  it.each([
+    [APPLY, true],
+    [CANCEL, false],
+  ])(
+    '%s is listed only to a client that renders apps, for the app alone (destructive: %s)',
+    async (name, destructive) => {
+      const plain = await start();
+      expect((await plain.client.listTools()).tools.map((t) => t.name)).not.toContain(name);
+      const { h } = await appHost();
+      const tool = (await h.client.listTools()).tools.find((t) => t.name === name);
+      expect(tool?._meta).toMatchObject({ ui: { visibility: ['app'] } });
+      expect(tool?.annotations).toMatchObject({
+        destructiveHint: destructive,
+        readOnlyHint: false,
+      });
+    },
+  );
 
   it('is refused to a client that does not render apps, even with a real approval', async () => {
     const approvals = createAppApprovals<CredentialWrite>();
@@ -247,12 +262,151 @@ describe('a preview in an app host', () => {
     expect(writes(h)).toHaveLength(0);
   });
 
-  it('still asks in a form first when the client has forms too', async () => {
+  it('offers the Confirm button, not a form, when the client has forms too (some never draw them)', async () => {
     const h = await start({ apps: true, elicit: 'accept' });
+    const result = await h.call('update_snmp_credential', ARGS);
+    expect(result.structuredContent).toMatchObject({ status: 'preview' });
+    expect(result._meta?.[APPROVAL_META_KEY]).toMatchObject({ handle: expect.any(String) });
+    expect(h.elicitations).toHaveLength(0);
+    expect(writes(h)).toHaveLength(0);
+  });
+
+  it('asks in a form, even where the client renders apps, when set to forms only', async () => {
+    const h = await start({ apps: true, elicit: 'accept', confirm: 'elicitation' });
     const result = await h.call('update_snmp_credential', ARGS);
     expect(result.structuredContent).toMatchObject({ status: 'updated' });
     expect(result._meta?.[APPROVAL_META_KEY]).toBeUndefined();
     expect(h.elicitations).toHaveLength(1);
+  });
+});
+
+const structured = (result: CallToolResult) => result.structuredContent as Record<string, unknown>;
+
+describe('the app-only Cancel tool', () => {
+  it('spends the approval, writes an audit line, and a Confirm after it writes nothing', async () => {
+    const { h, records } = await appHost();
+    const { handle } = await preview(h);
+    const cancelled = await h.call(CANCEL, { approval: handle });
+    expect(cancelled.isError, textOf(cancelled)).toBeFalsy();
+    expect(structured(cancelled)).toMatchObject({
+      status: 'cancelled',
+      written: 'no',
+      credential: { id: SAMPLE_CREDENTIAL_ID, name: ARGS.name },
+    });
+    expect(textOf(cancelled)).toContain(`"\u2068${ARGS.name}\u2069" (${SAMPLE_CREDENTIAL_ID})`);
+    expect(records.at(-1)).toMatchObject({
+      tool: CANCEL,
+      outcome: 'declined',
+      credential_id: SAMPLE_CREDENTIAL_ID,
+      credential_name: ARGS.name,
+      detail: 'Cancel pressed in the app',
+    });
+    const late = await h.call(APPLY, { approval: handle });
+    expect(late.isError).toBe(true);
+    expect(textOf(late)).toMatch(/^Not written: The approval was already used/);
+    expect(structured(late)).toMatchObject({ status: 'not_written', written: 'no' });
+    expect(writes(h)).toHaveLength(0);
+  });
+
+  it('a second Cancel, or one after Confirm, says the approval is spent', async () => {
+    const { h } = await appHost();
+    const { handle } = await preview(h);
+    expect((await h.call(APPLY, { approval: handle })).isError).toBeFalsy();
+    const after = await h.call(CANCEL, { approval: handle });
+    expect(after.isError).toBe(true);
+    expect(textOf(after)).toMatch(/already used.*list_snmp_credentials/);
+    expect(writes(h)).toHaveLength(1);
+  });
+});
+
+describe('a Confirm says whether it was written', () => {
+  it('written: yes, with the credential by name and id', async () => {
+    const { h } = await appHost();
+    const { handle } = await preview(h);
+    const applied = await h.call(APPLY, { approval: handle });
+    expect(structured(applied)).toMatchObject({
+      status: 'updated',
+      written: 'yes',
+      credential: { id: SAMPLE_CREDENTIAL_ID, name: ARGS.name },
+    });
+    expect(textOf(applied)).toMatch(/^Updated/);
+  });
+
+  it('not written: the service refused it (4xx)', async () => {
+    const { h } = await appHost();
+    const { handle } = await preview(h);
+    h.api.setIntercept((req, res) => {
+      if (req.method !== 'PUT') return false;
+      res.writeHead(409, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, error: 'conflict', code: 'conflict' }));
+      return true;
+    });
+    const applied = await h.call(APPLY, { approval: handle });
+    expect(applied.isError).toBe(true);
+    expect(textOf(applied)).toMatch(/^Not written: /);
+    expect(structured(applied)).toMatchObject({ status: 'not_written', written: 'no' });
+    expect(h.api.data.credentials[0]?.community).not.toBe(COMMUNITY);
+  });
+
+  it('unknown: the write landed but its answer was lost; the credential is read back, never the community', async () => {
+    const { h, records } = await appHost();
+    const { handle } = await preview(h);
+    let dropped = 0;
+    h.api.setIntercept((req, res) => {
+      if (req.method !== 'PUT' || dropped > 0) return false;
+      dropped += 1;
+      // The service applies the change, then the connection drops before the answer.
+      const stored = h.api.data.credentials[0] as { community: string; updated_at?: string };
+      stored.community = COMMUNITY;
+      stored.updated_at = '2026-11-25T15:00:00Z';
+      res.socket?.destroy();
+      return true;
+    });
+    const applied = await h.call(APPLY, { approval: handle });
+    expect(applied.isError).toBe(true);
+    const text = textOf(applied);
+    expect(text).toMatch(/^Unknown whether written: /);
+    expect(text).toMatch(/changed since the preview, so the write most likely landed/);
+    expect(text).toContain(SAMPLE_CREDENTIAL_ID);
+    expect(JSON.stringify(applied)).not.toContain(COMMUNITY);
+    expect(structured(applied)).toMatchObject({
+      status: 'unknown',
+      written: 'unknown',
+      credential: { id: SAMPLE_CREDENTIAL_ID, updated_at: '2026-11-25T15:00:00Z' },
+    });
+    expect(records.at(-1)).toMatchObject({
+      outcome: 'failed',
+      detail: 'network; written: unknown',
+    });
+  });
+});
+
+describe('ids, not look-alikes, in the write results', () => {
+  it('a credential named with a UUID is a name, marked; a tag named with another tag’s id too', async () => {
+    const names = sampleNames();
+    const [core] = names.tags;
+    if (!core) throw new Error('the sample has tags');
+    (core as { name: string }).name = SAMPLE_TAGS.printers;
+    const { h } = await appHost({ sample: { names: { names } } });
+    const lookalike = `${SAMPLE_TAGS.printers}`;
+    const { result, handle } = await preview(h, { ...ARGS, name: lookalike });
+    expect(structured(result)['credential']).toMatchObject({
+      id: SAMPLE_CREDENTIAL_ID,
+      name: lookalike,
+      name_holds_id: true,
+    });
+    expect(textOf(result)).toContain(`"\u2068${lookalike}\u2069" (name holds an id)`);
+    const applied = await h.call(APPLY, { approval: handle });
+    const body = structured(applied);
+    expect(body['credential']).toMatchObject({
+      id: SAMPLE_CREDENTIAL_ID,
+      name: lookalike,
+      name_holds_id: true,
+      tags: [SAMPLE_TAGS.core],
+    });
+    // The tag's name stays under its own id, flagged: never read as the printers tag.
+    expect(body['names']).toEqual({ [SAMPLE_TAGS.core]: SAMPLE_TAGS.printers });
+    expect(body['names_holding_ids']).toEqual([SAMPLE_TAGS.core]);
   });
 });
 

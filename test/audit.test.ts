@@ -1,18 +1,18 @@
 // The write audit trail: one JSON line per stage of every write attempt, never the community.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLine, createAuditSink } from '../src/confirm/audit.js';
-import { openAuditFile } from '../src/confirm/audit-file.js';
+import { openAuditFile, UnsafeAuditFileError } from '../src/confirm/audit-file.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { envelopeError, reply, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
-import { type HarnessOptions, useHarness } from './harness.js';
+import { type HarnessOptions, textOf, useHarness } from './harness.js';
 import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const COMMUNITY = 'audit-Secret#Community-77';
@@ -153,8 +153,14 @@ describe('every stage of a write attempt', () => {
     const result = await h.call('update_snmp_credential', ARGS);
     expect(result.isError).toBe(true);
     expect(outcomes()).toEqual(['confirmed', 'sent', 'failed']);
-    expect(records()[2]).toMatchObject({ status: 403, detail: 'auth_permission_denied' });
+    expect(records()[2]).toMatchObject({
+      status: 403,
+      detail: 'auth_permission_denied; written: no',
+    });
     expect(lines.join('\n')).not.toContain('denied for');
+    // A refusal by the service: not written, in both channels.
+    expect(textOf(result)).toMatch(/^Not written: /);
+    expect(result.structuredContent).toMatchObject({ status: 'not_written', written: 'no' });
   });
 
   it('failed without an answer: the kind of error', async () => {
@@ -164,9 +170,20 @@ describe('every stage of a write attempt', () => {
       res.socket?.destroy();
       return true;
     });
-    await h.call('update_snmp_credential', ARGS);
+    const result = await h.call('update_snmp_credential', ARGS);
     expect(outcomes()).toEqual(['confirmed', 'sent', 'failed']);
-    expect(records()[2]?.['detail']).toBe('network');
+    expect(records()[2]?.['detail']).toBe('network; written: unknown');
+    // Sent, answer lost: unknown, with the credential read back (never the community).
+    expect(textOf(result)).toMatch(/^Unknown whether written: /);
+    expect(textOf(result)).toMatch(
+      /reads as it did at the preview, so the write most likely did not land/,
+    );
+    expect(textOf(result)).not.toContain(COMMUNITY);
+    expect(result.structuredContent).toMatchObject({
+      status: 'unknown',
+      written: 'unknown',
+      credential: { id: SAMPLE_CREDENTIAL_ID, name: 'Office switches' },
+    });
   });
 });
 
@@ -185,6 +202,31 @@ describe('the audit file', () => {
 
   it('cannot be opened where no file can be: the caller hears at once', () => {
     expect(() => openAuditFile(join(dir, 'missing', 'dir', 'audit.log'), OWNED)).toThrow();
+  });
+
+  // Others alone (646, 602) as well as the group (664, 620): each bit of 022 is checked.
+  it.each(['646', '602', '620', '666'])(
+    'a file writable by others or its group (mode %s) is refused, and nothing is appended',
+    (mode) => {
+      const path = join(dir, `writable-${mode}.log`);
+      writeFileSync(path, '', { mode: 0o600 });
+      chmodSync(path, Number.parseInt(mode, 8));
+      expect(() => openAuditFile(path, OWNED)).toThrow(UnsafeAuditFileError);
+      expect(() => openAuditFile(path, OWNED)).toThrow(
+        `can be written by its group or by other users (mode ${mode})`,
+      );
+      expect(readFileSync(path, 'utf8')).toBe('');
+    },
+  );
+
+  it.each(['600', '640', '644'])('a file only its owner can write (mode %s) is used', (mode) => {
+    const path = join(dir, `owner-${mode}.log`);
+    writeFileSync(path, '', { mode: 0o600 });
+    chmodSync(path, Number.parseInt(mode, 8));
+    const file = openAuditFile(path, OWNED);
+    file.write('{"n":1}');
+    file.close();
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n');
   });
 });
 

@@ -59,6 +59,16 @@ describe('parseConfig', () => {
     expect(config.timeoutMs).toBe(5000);
   });
 
+  it('withdraws an unanswered form after 25 s, or as NETWORK_DISCOVERY_FORM_TIMEOUT_MS says', () => {
+    expect(configOf(BASE).formTimeoutMs).toBe(25_000);
+    expect(configOf({ ...BASE, NETWORK_DISCOVERY_FORM_TIMEOUT_MS: '300' }).formTimeoutMs).toBe(300);
+    for (const value of ['50', '600001', 'soon']) {
+      expect(problemsOf({ ...BASE, NETWORK_DISCOVERY_FORM_TIMEOUT_MS: value })).toEqual([
+        expect.stringMatching(/^NETWORK_DISCOVERY_FORM_TIMEOUT_MS must be a whole number/),
+      ]);
+    }
+  });
+
   it('treats empty secrets as not configured', () => {
     const config = configOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: '  ' });
     expect(config.apiKey).toBeUndefined();

@@ -185,10 +185,10 @@ describe('the update preview shows the real state', () => {
     ]);
     const text = textOf(result);
     expect(text).toContain(`Update SNMP credential ${SAMPLE_CREDENTIAL_ID}: changes community.`);
-    expect(text).toContain('- name: "Office switches" (unchanged)');
+    expect(text).toContain('- name: "\u2068Office switches\u2069" (unchanged)');
     expect(text).toContain(`- organization: ${SAMPLE_ORGANIZATION_ID} (unchanged)`);
     expect(text).toContain('- version: V2c (unchanged)');
-    expect(text).toContain(`- tags (1): "core" (${SAMPLE_TAGS.core}) (unchanged)`);
+    expect(text).toContain(`- tags (1): "\u2068core\u2069" (${SAMPLE_TAGS.core}) (unchanged)`);
     expect(text).toContain(
       `- community: changes (new value of ${COMMUNITY.length} characters, not shown)`,
     );
@@ -201,7 +201,9 @@ describe('the update preview shows the real state', () => {
     const h = await start({ confirm: 'token' });
     const result = await preview(h, { ...CURRENT, tags: [] });
     const text = textOf(result);
-    expect(text).toContain(`- tags (0): none (was 1; removes "core" (${SAMPLE_TAGS.core}))`);
+    expect(text).toContain(
+      `- tags (0): none (was 1; removes "\u2068core\u2069" (${SAMPLE_TAGS.core}))`,
+    );
     expect(text).toMatch(/WARNING: removes 1 tag .*pass the current tags to keep them/);
     expect(structured(result)['changes']).toEqual(['tags', 'community']);
   });
@@ -210,7 +212,7 @@ describe('the update preview shows the real state', () => {
     const h = await start({ confirm: 'token' });
     const text = textOf(await preview(h, { ...CURRENT, tags: [SAMPLE_TAGS.printers] }));
     expect(text).toContain(
-      `(was 1; adds "printers" (${SAMPLE_TAGS.printers}); removes "core" (${SAMPLE_TAGS.core}))`,
+      `(was 1; adds "\u2068printers\u2069" (${SAMPLE_TAGS.printers}); removes "\u2068core\u2069" (${SAMPLE_TAGS.core}))`,
     );
   });
 
@@ -218,10 +220,10 @@ describe('the update preview shows the real state', () => {
     const h = await start({ confirm: 'token' });
     const result = await preview(h, { ...CURRENT, name: 'Core switches', version: 'V3' });
     const text = textOf(result);
-    expect(text).toContain('- name: "Office switches" -> "Core switches"');
+    expect(text).toContain('- name: "\u2068Office switches\u2069" -> "\u2068Core switches\u2069"');
     expect(text).toContain('- version: V2c -> V3');
     expect(text).toContain(
-      'WARNING: renames the credential from "Office switches" to "Core switches".',
+      'WARNING: renames the credential from "\u2068Office switches\u2069" to "\u2068Core switches\u2069".',
     );
     expect(text).toContain('WARNING: changes the SNMP version from V2c to V3.');
     expect(structured(result)['changes']).toEqual(['name', 'version', 'community']);
@@ -235,7 +237,7 @@ describe('the update preview shows the real state', () => {
     expect(message.split('\n')[0]).toContain('changes tags, community');
     expect(message).toContain('WARNING: removes 1 tag');
     // The confirmation form names the tag beside its id, as the preview does.
-    expect(message).toContain(`removes "core" (${SAMPLE_TAGS.core})`);
+    expect(message).toContain(`removes "\u2068core\u2069" (${SAMPLE_TAGS.core})`);
     expectNoCommunity(h.elicitations);
   });
 

@@ -23,11 +23,18 @@ function on(
   return (request, res) => (request.path === path ? reply(res, status, body, headers) : false);
 }
 
-/** Calls a tool and returns its text, requiring an isError result. */
+/**
+ * Calls a tool and returns its text, requiring an isError result: without structuredContent,
+ * except a failed write's, which says whether it was written.
+ */
 async function failureOf(h: Harness, tool: string, args: Record<string, unknown> = {}) {
   const result = await h.call(tool, args);
   expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
+  if (result.structuredContent === undefined) return textOf(result);
+  expect(tool).toBe('update_snmp_credential');
+  expect(result.structuredContent).toMatchObject({
+    written: expect.stringMatching(/^(no|unknown)$/),
+  });
   return textOf(result);
 }
 
@@ -314,6 +321,7 @@ describe('transport failures', () => {
       sample: { intercept: (request) => (request.method === 'PUT' ? hang() : false) },
     });
     const text = await failureOf(h, 'update_snmp_credential', update());
+    expect(text).toMatch(/^Unknown whether written: /);
     expect(text).toMatch(/may or may not have been applied/);
     // The read before it answered, so the address is right: no wrong-port advice for a write.
     expect(text).toContain('The service may be overloaded');

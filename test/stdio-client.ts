@@ -42,15 +42,21 @@ export interface StdioServer {
   close(): Promise<void>;
 }
 
-/** Spawns the built server and connects a client (named `name` in initialize) to it. */
+/**
+ * Spawns the built server and connects a client to it, named `name` in initialize (or as
+ * `clientInfo` says, name and version, to play a given host).
+ */
 export async function connectStdio(
-  options: StdioOptions & { readonly name?: string },
+  options: StdioOptions & {
+    readonly name?: string;
+    readonly clientInfo?: { readonly name: string; readonly version: string };
+  },
 ): Promise<StdioServer> {
   const transport = serverTransport(options);
   const chunks: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
   const client = new Client(
-    { name: options.name ?? 'stdio-test', version: '1.0.0' },
+    options.clientInfo ?? { name: options.name ?? 'stdio-test', version: '1.0.0' },
     { capabilities: options.capabilities ?? {} },
   );
   try {

@@ -87,13 +87,16 @@ app.ontoolresult = (result) => {
   const credential = asCredentialResult(result.structuredContent);
   if (credential) {
     renderCredentialResult(root, credential, approvalOf(result._meta), {
-      async confirm(approval) {
-        const answer = await app.callServerTool({
+      confirm: (approval) =>
+        app.callServerTool({
           name: 'apply_snmp_rotation',
           arguments: { approval: approval.handle },
-        });
-        return { ok: !answer.isError, text: textOf(answer) };
-      },
+        }),
+      cancel: (approval) =>
+        app.callServerTool({
+          name: 'cancel_snmp_rotation',
+          arguments: { approval: approval.handle },
+        }),
       report: (outcome) =>
         void app.updateModelContext({ content: [{ type: 'text', text: outcome }] }),
     });

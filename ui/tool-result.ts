@@ -33,7 +33,9 @@ export interface DiscoveryList {
 }
 
 export interface CredentialResult {
-  readonly status: 'preview' | 'updated' | 'declined';
+  readonly status: 'preview' | 'updated' | 'declined' | 'cancelled' | 'not_written' | 'unknown';
+  /** Whether the change is on the service: yes, no, or unknown (sent, answer lost). */
+  readonly written?: 'yes' | 'no' | 'unknown';
   readonly preview?: string;
   readonly changes?: readonly string[];
   readonly warnings?: readonly string[];
@@ -102,10 +104,19 @@ export function asDiscoveryList(value: unknown): DiscoveryList | undefined {
   return { ...(value as unknown as DiscoveryList), discoveries, names };
 }
 
+const CREDENTIAL_STATUSES: ReadonlySet<string> = new Set<CredentialResult['status']>([
+  'preview',
+  'updated',
+  'declined',
+  'cancelled',
+  'not_written',
+  'unknown',
+]);
+
 export function asCredentialResult(value: unknown): CredentialResult | undefined {
   if (!isObject(value)) return undefined;
   const status = value['status'];
-  return status === 'preview' || status === 'updated' || status === 'declined'
+  return typeof status === 'string' && CREDENTIAL_STATUSES.has(status)
     ? (value as unknown as CredentialResult)
     : undefined;
 }

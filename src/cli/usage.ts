@@ -26,6 +26,8 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
     'demo mode: the Scanopy version the sample plays (0.14.13, 0.16.2, 0.17.22)',
   NETWORK_DISCOVERY_CONFIRM:
     'auto (default): a person confirms (form, or the MCP Apps Confirm button); elicitation: forms only; token: also the preview token carried back by the assistant',
+  NETWORK_DISCOVERY_FORM_TIMEOUT_MS:
+    'ms a confirmation form may go unanswered before it is withdrawn (default 25000)',
   NETWORK_DISCOVERY_HTTP_WRITES: 'true: offer the write tool over --http too (off by default)',
   NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS:
     '--http: most requests in progress at once; more are answered 503 (default 64)',

@@ -5,6 +5,8 @@ export type AuditOutcome =
   | 'preview-issued'
   | 'confirmed'
   | 'declined'
+  /** A form got no answer in time and was withdrawn. */
+  | 'withdrawn'
   | 'refused'
   | 'sent'
   | 'succeeded'

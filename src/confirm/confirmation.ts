@@ -1,4 +1,4 @@
-// Asks a person before a write: a form where the client has forms, the app's Confirm button where it renders apps; the token only by opt-in.
+// Asks a person before a write: the app's Confirm button where the client renders apps, else a form (withdrawn if unanswered); the token only by opt-in.
 
 import { ToolMessageError } from '../errors.js';
 import { type CallerApprovals, stateDigest } from './app-approval.js';
@@ -6,20 +6,21 @@ import type { TokenProblem, TokenSigner } from './confirmation-token.js';
 import type { CredentialWrite } from './credential-values.js';
 
 /**
- * How a write may be confirmed. `auto` (the default): by a person, in a form where the client
- * has forms or with the app's Confirm button where it renders apps, else refused. `elicitation`:
- * a form or nothing. `token`: as `auto`, and where no person can be asked, the preview's token
- * carried back by the caller, which proves only that the call was repeated, not that a person
- * agreed.
+ * How a write may be confirmed. `auto` (the default): by a person, with the app's Confirm button
+ * where the client renders apps, else in a form where it has forms, else refused. `elicitation`:
+ * a form or nothing, even where the client renders apps. `token`: as `auto`, and where no person
+ * can be asked, the preview's token carried back by the caller, which proves only that the call
+ * was repeated, not that a person agreed.
  */
 export type ConfirmMode = 'auto' | 'elicitation' | 'token';
 
 /** What doctor and get_version say about a mode. */
 export const CONFIRM_MODE_TEXT: Readonly<Record<ConfirmMode, string>> = {
-  auto: 'a person confirms every write: in a form where the client has forms, with the Confirm button where it renders MCP Apps; other clients cannot write (NETWORK_DISCOVERY_CONFIRM=token allows the token path)',
-  elicitation: 'a person confirms every write in a form; clients without forms cannot write',
+  auto: 'a person confirms every write: with the Confirm button where the client renders MCP Apps, else in a form where it has forms; other clients cannot write (NETWORK_DISCOVERY_CONFIRM=token allows the token path)',
+  elicitation:
+    'a person confirms every write in a form, even where the client renders MCP Apps; clients without forms cannot write',
   token:
-    'a person confirms in a form or the app where the client offers one; elsewhere the preview token carried back by the assistant is enough (no person verified)',
+    'a person confirms in the app or a form where the client offers one; elsewhere the preview token carried back by the assistant is enough (no person verified)',
 };
 
 /** The same, in a few words for doctor's configuration line. */
@@ -84,26 +85,61 @@ export class PersonRequiredError extends ToolMessageError {
   }
 }
 
+/**
+ * How long a form waits for an answer by default: long enough to read a short preview and tick a
+ * box, far shorter than the 60 s after which Claude Desktop's chat gives up on a form it never drew.
+ */
+export const DEFAULT_FORM_TIMEOUT_MS = 25_000;
+
+/** The form got no answer in time and was withdrawn (the client was told to drop it). */
+export class FormTimeoutError extends ToolMessageError {
+  constructor(
+    readonly timeoutMs: number,
+    mode: ConfirmMode,
+  ) {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    const apps =
+      mode === 'elicitation'
+        ? 'This server is set to forms only (NETWORK_DISCOVERY_CONFIRM=elicitation); without it, a client that renders MCP Apps shows a Confirm button instead.'
+        : 'A client that renders MCP Apps (Claude Desktop, claude.ai, VS Code, ChatGPT) shows a Confirm button instead of a form.';
+    super(
+      `Nothing was written: the confirmation form got no answer within ${seconds} s, so it was withdrawn. Ask the user whether they saw it. If they did and need longer, call update_snmp_credential again (the operator can raise NETWORK_DISCOVERY_FORM_TIMEOUT_MS). If they saw no form, this client declares forms but does not show them: ${apps} An operator who accepts the assistant carrying a preview token back (no person verified by this server) can set NETWORK_DISCOVERY_CONFIRM=token.`,
+    );
+  }
+}
+
+export interface ConfirmerOptions {
+  readonly mode?: ConfirmMode;
+  /** The app's Confirm button, where the client renders apps. */
+  readonly approvals?: CallerApprovals<CredentialWrite> | undefined;
+  /** NETWORK_DISCOVERY_FORM_TIMEOUT_MS. */
+  readonly formTimeoutMs?: number;
+}
+
 export function createConfirmer(
   elicitation: ElicitationPort,
   tokens: TokenSigner,
-  mode: ConfirmMode = 'auto',
-  approvals?: CallerApprovals<CredentialWrite>,
+  options: ConfirmerOptions = {},
 ): Confirmer {
+  const { mode = 'auto', approvals, formTimeoutMs = DEFAULT_FORM_TIMEOUT_MS } = options;
   const appConfirms = () => mode !== 'elicitation' && approvals?.available() === true;
   return {
     mode,
     asksPerson: () => elicitation.supportsForm() || appConfirms(),
     async confirm({ message, bound, state, token, signal }) {
-      // A form comes first whatever the caller sends: a token must never stand in for a person
+      // A person comes first whatever the caller sends: a token must never stand in for a person
       // the client could have asked (it may come from the model, or from a sibling process).
-      if (elicitation.supportsForm()) return askForm(elicitation, message, signal);
-      if (mode === 'elicitation') throw new FormRequiredError();
+      // The app comes before a form: hosts that render apps draw the Confirm button, while some
+      // that declare forms never draw them (Claude Desktop's chat waits 60 s, then gives up).
       if (approvals && appConfirms()) {
         // The approval is bound to the caller, the exact values and the record as the person sees it.
         const issued = approvals.issue({ values: bound, stateDigest: stateDigest(state ?? null) });
         return { kind: 'app-preview', handle: issued.handle, expiresAt: issued.expiresAt };
       }
+      if (elicitation.supportsForm()) {
+        return askForm(elicitation, message, signal, formTimeoutMs, mode);
+      }
+      if (mode === 'elicitation') throw new FormRequiredError();
       if (mode !== 'token') throw new PersonRequiredError();
       // The token signs the record as read beside the values: once its write lands the record
       // changes, so the token is refused by every process, after restarts and on every replica.
@@ -124,14 +160,47 @@ async function askForm(
   elicitation: ElicitationPort,
   message: string,
   signal: AbortSignal,
+  timeoutMs: number,
+  mode: ConfirmMode,
 ): Promise<ConfirmationDecision> {
-  const answer = await askUser(elicitation, message, signal);
+  const answer = await withinTime(timeoutMs, signal, mode, (asking) =>
+    askUser(elicitation, message, asking),
+  );
   if (answer.action === 'accept' && answer.confirm === true) {
     return { kind: 'confirmed', via: 'elicitation' };
   }
   const action =
     answer.action === 'accept' ? 'unchecked' : answer.action === 'cancel' ? 'cancel' : 'decline';
   return { kind: 'declined', action };
+}
+
+/**
+ * Runs `ask` with a signal that also fires after `timeoutMs`: aborting the form's request makes
+ * the SDK send notifications/cancelled, so the client drops the form it may never have drawn.
+ */
+async function withinTime<T>(
+  timeoutMs: number,
+  signal: AbortSignal,
+  mode: ConfirmMode,
+  ask: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const asking = new AbortController();
+  let timedOut = false;
+  const forward = () => asking.abort(signal.reason);
+  signal.addEventListener('abort', forward, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    asking.abort(new Error('no answer in time'));
+  }, timeoutMs);
+  try {
+    return await ask(asking.signal);
+  } catch (error) {
+    if (timedOut && !signal.aborted) throw new FormTimeoutError(timeoutMs, mode);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', forward);
+  }
 }
 
 async function askUser(elicitation: ElicitationPort, message: string, signal: AbortSignal) {

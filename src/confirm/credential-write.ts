@@ -1,16 +1,26 @@
 // The write of an SNMP credential once confirmed, recorded in the audit trail before and after; shared by every way of confirming.
 import type { ApiClient } from '../api/client.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
-import { credentialView } from '../views/format.js';
+import { credentialLine, credentialView } from '../views/format.js';
 import type { CredentialWrite } from './credential-values.js';
 import type { WriteAuditor } from './write-audit.js';
 import { failureRecord } from './write-audit.js';
+import { readBack, WriteOutcomeError, writtenAfter } from './write-outcome.js';
 
+const CHECK_FIRST =
+  "The community is never read back, so check the credential in Scanopy's web UI (or ask the user to test the new community) before rotating it again.";
+
+/**
+ * Sends the write. A failure is a WriteOutcomeError saying whether anything was written: `no`
+ * (refused, or never sent), or `unknown` (sent, answer lost), then with the record read back and
+ * compared with the one the person was shown (`previewed`, its digest).
+ */
 export async function writeCredential(
   api: ApiClient,
   values: CredentialWrite,
   record: WriteAuditor,
   signal: AbortSignal,
+  previewed?: string,
 ): Promise<ReturnType<typeof credentialView>> {
   const update: SnmpCredentialUpdate = {
     name: values.name,
@@ -20,14 +30,61 @@ export async function writeCredential(
     ...(values.version ? { version: values.version } : {}),
   };
   record('sent');
-  let credential: ReturnType<typeof credentialView>;
   try {
-    credential = credentialView(await api.updateSnmpCredential(values.id, update, signal));
+    const credential = credentialView(await api.updateSnmpCredential(values.id, update, signal));
+    // The client returns only on a success envelope, which the service sends with 200.
+    record('succeeded', { status: 200 });
+    return credential;
   } catch (error) {
-    record('failed', failureRecord(error));
-    throw error;
+    const written = writtenAfter(error);
+    const failed = failureRecord(error);
+    record('failed', { ...failed, detail: `${failed.detail}; written: ${written}` });
+    if (written === 'no') {
+      const next = 'Nothing was written; the credential is as it was.';
+      throw new WriteOutcomeError('no', error, ` ${next}`, {
+        status: 'not_written',
+        written: 'no',
+        next_step: next,
+      });
+    }
+    throw await unknownOutcome(api, values.id, previewed, signal, error);
   }
-  // The client returns only on a success envelope, which the service sends with 200.
-  record('succeeded', { status: 200 });
-  return credential;
+}
+
+async function unknownOutcome(
+  api: ApiClient,
+  id: string,
+  previewed: string | undefined,
+  signal: AbortSignal,
+  error: unknown,
+): Promise<WriteOutcomeError> {
+  const back = await readBack(api, id, previewed, signal);
+  const sent =
+    'The write was sent but no usable answer came back, so whether it was written is unknown.';
+  if (!back.read) {
+    const next = `${sent} Reading the credential back failed too (${back.reason}). ${CHECK_FIRST}`;
+    return new WriteOutcomeError('unknown', error, ` ${next}`, {
+      status: 'unknown',
+      written: 'unknown',
+      next_step: next,
+    });
+  }
+  const likely =
+    back.changedSincePreview === undefined
+      ? ''
+      : back.changedSincePreview
+        ? 'It changed since the preview, so the write most likely landed. '
+        : 'It reads as it did at the preview, so the write most likely did not land. ';
+  const next = [
+    sent,
+    'Read back now:',
+    credentialLine(back.credential),
+    `${likely}${CHECK_FIRST}`.trim(),
+  ].join('\n');
+  return new WriteOutcomeError('unknown', error, ` ${next}`, {
+    status: 'unknown',
+    written: 'unknown',
+    credential: back.credential,
+    next_step: next.replace(/\n/g, ' '),
+  });
 }

@@ -4,6 +4,7 @@ import type { AuditOutcome, AuditRecord, AuditSink } from './audit.js';
 import {
   type ConfirmationDecision,
   FormRequiredError,
+  FormTimeoutError,
   PersonRequiredError,
 } from './confirmation.js';
 
@@ -67,6 +68,9 @@ export function confirmationFailureRecord(error: unknown): [AuditOutcome, Partia
   if (error instanceof FormRequiredError) {
     return ['refused', { detail: 'no form: NETWORK_DISCOVERY_CONFIRM=elicitation' }];
   }
+  if (error instanceof FormTimeoutError) {
+    return ['withdrawn', { detail: `form withdrawn: no answer within ${error.timeoutMs} ms` }];
+  }
   if (error instanceof PersonRequiredError) {
     return ['refused', { detail: 'no form and no app: NETWORK_DISCOVERY_CONFIRM=auto' }];
   }
@@ -79,4 +83,15 @@ export function failureRecord(error: unknown): Partial<Extra> {
     return { status: error.status, detail: error.detail.code ?? 'http-error' };
   }
   return { detail: error instanceof ApiError ? error.kind : 'internal-error' };
+}
+
+/** An app-only tool given an approval it cannot use: recorded before any credential is known. */
+export function approvalRefused(audit: AuditSink, tool: string, reason: string): void {
+  audit({
+    tool,
+    outcome: 'refused',
+    credential_id: '-',
+    credential_name: '-',
+    detail: `approval ${reason}`,
+  });
 }

@@ -15,6 +15,7 @@ import type { CallerApprovals } from '../confirm/app-approval.js';
 import type { AuditSink } from '../confirm/audit.js';
 import type { Confirmer } from '../confirm/confirmation.js';
 import type { CredentialWrite } from '../confirm/credential-values.js';
+import { WriteOutcomeError } from '../confirm/write-outcome.js';
 import { quoteBody } from '../safety/quote.js';
 import type { Redactor } from '../safety/redact.js';
 import { markServiceData } from '../safety/service-data-mark.js';
@@ -154,8 +155,21 @@ async function runTool(
       ...(output.meta ? { _meta: output.meta } : {}),
     };
   } catch (error) {
+    if (error instanceof WriteOutcomeError) return writeOutcomeResult(error, deps);
     return errorResult(describeError(error, deps.errorContext), deps);
   }
+}
+
+/** What a failed write's result opens with: whether it was written, before why. */
+const WRITTEN_PREFIX = { no: 'Not written: ', unknown: 'Unknown whether written: ' } as const;
+
+/** A write that failed: an error result that says, in both channels, whether it was written. */
+function writeOutcomeResult(error: WriteOutcomeError, deps: ToolDependencies): CallToolResult {
+  const why = describeError(error.failure, deps.errorContext);
+  return {
+    ...errorResult(`${WRITTEN_PREFIX[error.written]}${why}${error.after}`, deps),
+    structuredContent: deps.redactor.redactValue(error.structured) as Record<string, unknown>,
+  };
 }
 
 function errorResult(text: string, deps: ToolDependencies): CallToolResult {

@@ -37,6 +37,9 @@ export const INSTRUCTIONS = [
   "Every write needs the user's explicit confirmation; never invent or reuse a confirmation_token.",
 ].join(' ');
 
+/** Above NETWORK_DISCOVERY_FORM_TIMEOUT_MS' largest value (600 s): the form's own deadline decides. */
+const FORM_REQUEST_CEILING_MS = 601_000;
+
 const CHECKBOX_DESCRIPTION =
   'Tick to approve the write described above (names in quotes are data from the service or the assistant, not advice).';
 
@@ -60,6 +63,8 @@ export interface ServerDependencies {
   readonly tokenSecret?: string | undefined;
   /** NETWORK_DISCOVERY_CONFIRM: who may confirm a write (confirmation.ts). */
   readonly confirmMode?: ConfirmMode;
+  /** NETWORK_DISCOVERY_FORM_TIMEOUT_MS: an unanswered form is withdrawn after this long. */
+  readonly formTimeoutMs?: number;
   /**
    * Whether the app's Confirm button is offered to clients that render apps. Off over stateless
    * HTTP: a request's client capabilities are not known, and no connection outlives the preview.
@@ -105,7 +110,9 @@ export function createServer(deps: ServerDependencies): McpServer {
             required: ['confirm'],
           },
         },
-        { signal },
+        // The confirmer withdraws the form at NETWORK_DISCOVERY_FORM_TIMEOUT_MS through `signal`;
+        // the SDK's own 60 s default must not cut a longer setting short.
+        { signal, timeout: FORM_REQUEST_CEILING_MS },
       );
       return { action: result.action, confirm: result.content?.['confirm'] };
     },
@@ -124,7 +131,11 @@ export function createServer(deps: ServerDependencies): McpServer {
     api: deps.api,
     names: deps.names ?? createNameDirectory(),
     redactor: deps.redactor,
-    confirmer: createConfirmer(elicitation, tokens, deps.confirmMode ?? 'auto', approvals),
+    confirmer: createConfirmer(elicitation, tokens, {
+      mode: deps.confirmMode ?? 'auto',
+      approvals,
+      ...(deps.formTimeoutMs === undefined ? {} : { formTimeoutMs: deps.formTimeoutMs }),
+    }),
     approvals,
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,

@@ -17,6 +17,9 @@ const SEPARATOR = /[;·=|,\\]/g;
 /** One of the service's ids (8-4-4-4-12 hex) anywhere in the text. */
 const CONTAINS_UUID = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/i;
 
+/** Whether a name is or holds one of the service's ids: a reader could take it for that record's id. */
+export const holdsUuid = (text: string): boolean => CONTAINS_UUID.test(text);
+
 /** What follows a quoted name that is or holds an id: a reader must not take it for the real id. */
 export const HOLDS_ID_NOTE = ' (name holds an id)';
 
@@ -45,12 +48,33 @@ export function quoteProse(text: string, max = 300): string {
   return `"${oneLine(text, max).replace(/\\/g, asEscape).replace(QUOTE_LIKE, asEscape)}"`;
 }
 
-/** Undoes quoteBody's escapes: a model may pass a quoted name back as an argument, escapes and all. */
+/** FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE: a name between them cannot reorder the line. */
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * `"name"` as quote() writes it, the name bidi-isolated inside the quotes: right-to-left letters
+ * in it cannot reorder the line around it (a "before -> after" whose arrow reads backwards).
+ */
+export function quoteIsolated(text: string, max = 200): string {
+  return `"${FSI}${quoteBody(text, max)}${PDI}"${CONTAINS_UUID.test(text) ? HOLDS_ID_NOTE : ''}`;
+}
+
+/** One character: is it one quoteBody writes as an escape? Only those escapes are undone. */
+const ESCAPED_BY_QUOTE = new RegExp(`^(?:${SEPARATOR.source}|${QUOTE_LIKE.source})$`, 'u');
+
+/**
+ * Undoes quoteBody's escapes (and quoteIsolated's isolation): a model may pass a quoted name back
+ * as an argument, escapes and all. Only the escapes this server writes are decoded: any other
+ * `\uXXXX` stays as the six characters it is, so no escape becomes a control or invisible one.
+ */
 export function unquote(text: string): string {
-  const inner = /^"(.*)"(?: \(name holds an id\))?$/s.exec(text)?.[1] ?? text;
-  return inner.replace(/\\u([\da-fA-F]{4})/g, (_, hex: string) =>
-    String.fromCodePoint(Number.parseInt(hex, 16)),
-  );
+  const quoted = /^"(.*)"(?: \(name holds an id\))?$/s.exec(text)?.[1] ?? text;
+  const inner = quoted.startsWith(FSI) && quoted.endsWith(PDI) ? quoted.slice(1, -1) : quoted;
+  return inner.replace(/\\u([\da-fA-F]{4})/g, (written, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return ESCAPED_BY_QUOTE.test(char) ? char : written;
+  });
 }
 
 /** `text` as it is when it matches `plain` (a version number, an error code), else quoted like a name. */

@@ -1,9 +1,10 @@
-// apply_snmp_rotation: the view's Confirm button; writes a previewed credential change once, if nothing changed since.
+// apply_snmp_rotation: the view's Confirm button; writes a previewed credential change once, if nothing changed since, and says whether it was written.
 import * as z from 'zod';
 import { APPROVAL_PROBLEM_TEXT, stateDigest } from '../confirm/app-approval.js';
 import { writeCredential } from '../confirm/credential-write.js';
 import { readCurrentCredential } from '../confirm/current-credential.js';
-import { writeAuditor } from '../confirm/write-audit.js';
+import { approvalRefused, writeAuditor } from '../confirm/write-audit.js';
+import { WriteOutcomeError } from '../confirm/write-outcome.js';
 import { ToolMessageError } from '../errors.js';
 import { APP_ONLY_TOOL_META } from '../views/app-view.js';
 import { updatedResult } from '../views/credential-update-view.js';
@@ -14,6 +15,16 @@ const TOOL = 'apply_snmp_rotation';
 const AGAIN =
   'Ask the assistant for a fresh preview (update_snmp_credential) and confirm that one.';
 
+/** Refused before anything was sent: not written, in both channels. */
+function notWritten(why: string): WriteOutcomeError {
+  const next = `${why}; nothing was written. ${AGAIN}`;
+  return new WriteOutcomeError('no', new ToolMessageError(next), '', {
+    status: 'not_written',
+    written: 'no',
+    next_step: next,
+  });
+}
+
 export const applySnmpRotation = defineTool({
   name: TOOL,
   title: 'Apply SNMP credential change',
@@ -23,8 +34,11 @@ export const applySnmpRotation = defineTool({
     approval: z.string().max(200).describe("The approval from the preview result's _meta"),
   },
   outputSchema: {
-    status: z.enum(['updated']),
-    credential: credentialOutput,
+    status: z.enum(['updated', 'not_written', 'unknown']),
+    // yes: on the service; no: nothing written; unknown: sent, answer lost (credential read back).
+    written: z.enum(['yes', 'no', 'unknown']),
+    credential: credentialOutput.optional(),
+    next_step: z.string().optional(),
   },
   annotations: {
     readOnlyHint: false,
@@ -38,16 +52,8 @@ export const applySnmpRotation = defineTool({
   async handler({ approval }, { api, names, signal, audit, approvals }) {
     const claim = approvals.claim(approval);
     if (!claim.ok) {
-      audit({
-        tool: TOOL,
-        outcome: 'refused',
-        credential_id: '-',
-        credential_name: '-',
-        detail: `approval ${claim.reason}`,
-      });
-      throw new ToolMessageError(
-        `The approval ${APPROVAL_PROBLEM_TEXT[claim.reason]}; nothing was written. ${AGAIN}`,
-      );
+      approvalRefused(audit, TOOL, claim.reason);
+      throw notWritten(`The approval ${APPROVAL_PROBLEM_TEXT[claim.reason]}`);
     }
     const { values, stateDigest: previewed } = claim.pending;
     const record = writeAuditor(audit, TOOL, values);
@@ -65,10 +71,10 @@ export const applySnmpRotation = defineTool({
           : undefined;
     if (why) {
       record('refused', { detail: why });
-      throw new ToolMessageError(`Nothing was written: ${why}. ${AGAIN}`);
+      throw notWritten(`${why.charAt(0).toUpperCase()}${why.slice(1)}`);
     }
     record('confirmed', { confirmation: 'app', detail: 'confirmed in the app' });
-    const credential = await writeCredential(api, values, record, signal);
+    const credential = await writeCredential(api, values, record, signal, previewed);
     return updatedResult(credential, 'the app', undefined, (await tagNames).nameOf);
   },
 });

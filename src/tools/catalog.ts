@@ -1,5 +1,6 @@
 // The catalog: every tool this server offers, listed without a network.
 import { applySnmpRotation } from './apply-snmp-rotation.js';
+import { cancelSnmpRotation } from './cancel-snmp-rotation.js';
 import type { AnyToolDefinition } from './define-tool.js';
 import { getUnseenReleaseNotes } from './get-unseen-release-notes.js';
 import { getVersion } from './get-version.js';
@@ -14,6 +15,7 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   getUnseenReleaseNotes,
   getVersion,
   applySnmpRotation,
+  cancelSnmpRotation,
 ];
 
 /**

@@ -2,11 +2,13 @@
 import * as z from 'zod';
 import { CancelledError } from '../api/errors.js';
 import type { ServiceProfile } from '../api/families/service-profile.js';
+import { stateDigest } from '../confirm/app-approval.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
 import { TOKEN_PROBLEM_TEXT, type TokenProblem } from '../confirm/confirmation-token.js';
 import type { CredentialWrite } from '../confirm/credential-values.js';
 import { writeCredential } from '../confirm/credential-write.js';
 import { readCurrentCredential } from '../confirm/current-credential.js';
+import { HiddenCharactersError, refuseHidden } from '../confirm/shown-as-written.js';
 import { confirmationFailureRecord, decisionRecord, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../errors.js';
 import { isRedactionPlaceholder } from '../safety/placeholder.js';
@@ -44,12 +46,13 @@ const inputSchema = {
 function notWritten(
   decision: Exclude<ConfirmationDecision, { kind: 'confirmed' }>,
   preview: CredentialPreview | undefined,
+  target: CredentialWrite,
 ) {
   switch (decision.kind) {
     case 'preview':
-      return previewResult(preview, decision.token, decision.expiresAt);
+      return previewResult(preview, decision.token, decision.expiresAt, target);
     case 'app-preview':
-      return appPreviewResult(preview, decision);
+      return appPreviewResult(preview, decision, target);
     case 'declined':
       return declinedResult(decision.action, preview);
     case 'invalid-token':
@@ -89,11 +92,12 @@ export const updateSnmpCredential = defineTool({
   name: 'update_snmp_credential',
   title: 'Update SNMP credential',
   description:
-    'Replace an SNMP credential (rotate its community). It overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. A person confirms (form or app); if given a confirmation_token, show the preview and repeat the call with it once they agree. Never pass a community of asterisks.',
+    'Replace an SNMP credential (rotate its community). It overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. A person confirms (app or form); if given a confirmation_token, show the preview and repeat the call with it once they agree. Never pass a masked community.',
   meta: VIEW_TOOL_META,
   inputSchema,
   outputSchema: {
-    status: z.enum(['updated', 'preview', 'declined']),
+    // Results also say `written`: yes, no, or unknown (sent, answer lost; credential read back).
+    status: z.enum(['updated', 'preview', 'declined', 'not_written', 'unknown']),
     credential: credentialOutput.optional(),
     preview: z.string().optional(),
     confirmation_token: z.string().optional(),
@@ -114,10 +118,22 @@ export const updateSnmpCredential = defineTool({
     // The name as shown (quoted, marked as service data) is taken for the name itself.
     const args = { ...given, name: unmarkServiceData(unquote(given.name)) };
     const record = writeAuditor(audit, 'update_snmp_credential', args);
+    const refuse = (field: string, value: string, secret?: boolean) => {
+      try {
+        refuseHidden(field, value, secret);
+      } catch (error) {
+        if (error instanceof HiddenCharactersError) {
+          record('refused', { detail: `hidden characters in the ${field}: ${error.named}` });
+        }
+        throw error;
+      }
+    };
+    refuse('name', args.name);
     if (isRedactionPlaceholder(args.community)) {
       record('refused', { detail: 'placeholder community' });
       throw new PlaceholderCommunityError();
     }
+    refuse('community', args.community, true);
     const { confirmation_token: token, version, ...fields } = args;
     const bound: CredentialWrite = { ...fields, ...(version ? { version } : {}) };
     // Tag names are read beside the current state (cached per caller); a failure leaves ids.
@@ -164,8 +180,9 @@ export const updateSnmpCredential = defineTool({
       throw error;
     }
     record(...decisionRecord(decision));
-    if (decision.kind !== 'confirmed') return notWritten(decision, preview);
-    const credential = await writeCredential(api, bound, record, signal);
+    if (decision.kind !== 'confirmed') return notWritten(decision, preview, bound);
+    const previewed = stateDigest(state ?? null);
+    const credential = await writeCredential(api, bound, record, signal, previewed);
     return updatedResult(credential, decision.via, preview, (await tagNames).nameOf);
   },
 });

@@ -1,6 +1,6 @@
 // The MCP Apps view: its address and type, how a tool declares it, and the preview result that carries a Confirm button.
 import type { CredentialPreview } from './credential-preview.js';
-import { withoutLines } from './credential-update-view.js';
+import { type WrittenValues, withoutLines, writtenCredential } from './credential-update-view.js';
 
 /** The one view resource: a single self-contained HTML document built from ui/. */
 export const APP_VIEW_URI = 'ui://network-discovery/app.html';
@@ -23,12 +23,15 @@ export const APP_ONLY_TOOL_META = Object.freeze({
 export function appPreviewResult(
   preview: CredentialPreview | undefined,
   approval: { readonly handle: string; readonly expiresAt: Date },
+  target?: WrittenValues,
 ) {
   const next =
-    'Nothing written yet. The user confirms or cancels this change with the Confirm button in the panel shown with this result; you cannot confirm it. Do not call update_snmp_credential again for it; wait for the outcome.';
+    'Nothing written yet. The user confirms or cancels this change with the Confirm button in the panel shown with this result; you cannot confirm it. Do not call update_snmp_credential again for it; wait for the outcome. If the user sees no panel, their client does not draw it: the operator can set NETWORK_DISCOVERY_CONFIRM=elicitation to confirm in a form instead.';
   return {
     structured: {
       status: 'preview' as const,
+      // The credential the change will leave: the panel names it, name and id.
+      ...(target ? { credential: writtenCredential(target) } : {}),
       // The warnings have a field of their own: the preview lines do not repeat them.
       ...(preview
         ? { preview: withoutLines(preview.text, preview.warnings), changes: preview.changes }

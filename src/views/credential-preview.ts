@@ -1,5 +1,7 @@
 // The before/after of an SNMP credential update, as a person reads it before confirming.
-import { namedIds, shownName } from './format.js';
+import { quoteIsolated } from '../safety/quote.js';
+import { markServiceData } from '../safety/service-data-mark.js';
+import { namedIds } from './format.js';
 import type { CredentialOutput } from './shapes.js';
 
 /** What the update will write (the community is never part of it). */
@@ -28,6 +30,12 @@ export interface CredentialPreview {
 
 const SHOWN_TAGS = 10;
 
+/**
+ * A name as the preview (and so the form) shows it: marked, quoted and bidi-isolated, so Hebrew or
+ * Arabic letters in one name cannot reorder the "before -> after" line around it.
+ */
+export const previewName = (name: string): string => quoteIsolated(markServiceData(name));
+
 /** Tag names beside their ids, where the service gave names (never instead: tags are passed by id). */
 export interface PreviewNames {
   readonly nameOf: (id: string) => string | undefined;
@@ -39,7 +47,7 @@ const NO_NAMES: PreviewNames = { nameOf: () => undefined, notes: [] };
 
 function tagListOf(tags: readonly string[], names: PreviewNames): string {
   if (tags.length === 0) return 'none';
-  const shown = namedIds(tags.slice(0, SHOWN_TAGS), names.nameOf);
+  const shown = namedIds(tags.slice(0, SHOWN_TAGS), names.nameOf, previewName);
   return tags.length > SHOWN_TAGS ? `${shown} and ${tags.length - SHOWN_TAGS} more` : shown;
 }
 
@@ -60,7 +68,7 @@ export function credentialPreview(
   // Names are chosen by the caller or the service: one line, marked, every quote look-alike and
   // separator escaped, so each stays visibly a quoted name in the form and can never add a
   // sentence of its own. The summary line carries ids and field names only, never a name.
-  const next = { ...change, name: shownName(change.name) };
+  const next = { ...change, name: previewName(change.name) };
   if (!current.known) {
     return {
       text: [
@@ -76,7 +84,7 @@ export function credentialPreview(
       warnings: [],
     };
   }
-  const before = { ...current.credential, name: shownName(current.credential.name) };
+  const before = { ...current.credential, name: previewName(current.credential.name) };
   const beforeVersion = before.version ?? 'V2c';
   const removed = before.tags.filter((tag) => !next.tags.includes(tag));
   const added = next.tags.filter((tag) => !before.tags.includes(tag));

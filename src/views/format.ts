@@ -34,11 +34,12 @@ export const shownName = (name: string): string => quote(markServiceData(name));
 export function namedIds(
   ids: readonly string[],
   nameOf: (id: string) => string | undefined,
+  show: (name: string) => string = shownName,
 ): string {
   return ids
     .map((id) => {
       const name = nameOf(id);
-      return name ? `${shownName(name)} (${id})` : id;
+      return name ? `${show(name)} (${id})` : id;
     })
     .join(', ');
 }

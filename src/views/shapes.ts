@@ -18,7 +18,11 @@ export const credentialOutput = z.object({
   tags: z.array(z.string()),
   updated_at: z.string().optional(),
 });
-export type CredentialOutput = z.infer<typeof credentialOutput>;
+/**
+ * Also, undeclared (the catalog has a byte budget): `name_holds_id: true` where the name is or
+ * holds a UUID, so it reads as a name, not as this (or another) record's id.
+ */
+export type CredentialOutput = z.infer<typeof credentialOutput> & { name_holds_id?: true };
 
 /**
  * One discovery in its group: names inline, the raw cron beside its words, nothing null. Only the
