@@ -160,6 +160,12 @@ function jobRun(run: LeanRun, last?: LastOutcome) {
   return `${ran}last run ${outcome(last)}`;
 }
 
+/** An enabled schedule's next run in UTC, when croner is loaded and reads it. */
+export const nextRunOf = (run: LeanRun, words: ScheduleWords) =>
+  run.type === 'Scheduled' && run.enabled !== false && run.cron_schedule
+    ? words.next?.(run.cron_schedule, run.timezone)
+    : undefined;
+
 /**
  * "daily at 03:00 UTC; ran 2026-11-20 03:00Z", "DISABLED: daily at …", "ad hoc; …",
  * "run record: Complete 100%; finished …". The raw cron stays in the structured channel.
@@ -169,7 +175,8 @@ export function describeRun(run: LeanRun, words: ScheduleWords, last?: LastOutco
     case 'Scheduled': {
       const when = run.cron_schedule ? words(run.cron_schedule, run.timezone) : 'no schedule given';
       const state = run.enabled === false ? 'DISABLED: ' : '';
-      return `${state}${when}${SEP}${jobRun(run, last)}`;
+      const next = nextRunOf(run, words);
+      return `${state}${when}${next ? `${SEP}next ${next}` : ''}${SEP}${jobRun(run, last)}`;
     }
     case 'AdHoc':
       return `ad hoc${SEP}${jobRun(run, last)}`;
