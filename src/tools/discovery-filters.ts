@@ -141,7 +141,9 @@ function scheduleMatches(item: LeanDiscovery, filters: DiscoveryFilters): boolea
     return false;
   const window = filters.next_run;
   if (window) {
-    const next = clock.cron.next(run.cron_schedule, run.timezone, (window.from ?? clock.now) - 1);
+    // The next run from now: a window that has passed holds none.
+    const from = Math.max(window.from ?? clock.now, clock.now);
+    const next = clock.cron.next(run.cron_schedule, run.timezone, from - 1);
     if (next === undefined || (window.to !== undefined && next >= window.to)) return false;
   }
   return true;

@@ -111,8 +111,16 @@ function filteredSummary(
   const total = `${report.matched}${report.complete ? '' : '+'}`;
   const head = `Discoveries matching ${report.described}${scope}: ${shown} shown (${range}${total}; ${report.scanned} items read)`;
   const { filtering: _report, ...unfiltered } = view;
-  const attention = summaryParts(unfiltered)[1];
-  return attention && view.discoveries.length > 0 ? [head, attention] : [head];
+  const attention = view.discoveries.length > 0 ? summaryParts(unfiltered)[1] : undefined;
+  // A job's outcome asked where jobs carry none: say where outcomes live, and how to ask there.
+  const recordsOnly =
+    view.outcomes === 'records-only' &&
+    report.server.includes('last_run') &&
+    !report.described.includes('run_type Historical')
+      ? `${RECORDS_ONLY} For runs by outcome pass run_type: Historical.`
+      : undefined;
+  const second = [attention, recordsOnly].filter(Boolean).join(' ');
+  return second ? [head, second] : [head];
 }
 
 const summaryOf = (view: DiscoveryListView) => {
