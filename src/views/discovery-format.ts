@@ -166,6 +166,12 @@ export const nextRunOf = (run: LeanRun, words: ScheduleWords) =>
     ? words.next?.(run.cron_schedule, run.timezone)
     : undefined;
 
+/** Schedules already written in UTC need no second time in the text: the words are the moment. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Z']);
+/** The next run in UTC for the text channel, where the schedule's words name another zone. */
+export const zonedNextRun = (run: LeanRun, words: ScheduleWords) =>
+  run.timezone === undefined || UTC_NAMES.has(run.timezone) ? undefined : nextRunOf(run, words);
+
 /**
  * "daily at 03:00 UTC; ran 2026-11-20 03:00Z", "DISABLED: daily at …", "ad hoc; …",
  * "run record: Complete 100%; finished …". The raw cron stays in the structured channel.
@@ -175,7 +181,7 @@ export function describeRun(run: LeanRun, words: ScheduleWords, last?: LastOutco
     case 'Scheduled': {
       const when = run.cron_schedule ? words(run.cron_schedule, run.timezone) : 'no schedule given';
       const state = run.enabled === false ? 'DISABLED: ' : '';
-      const next = nextRunOf(run, words);
+      const next = zonedNextRun(run, words);
       return `${state}${when}${next ? `${SEP}next ${next}` : ''}${SEP}${jobRun(run, last)}`;
     }
     case 'AdHoc':

@@ -10,9 +10,9 @@ import {
   type LeanDiscovery,
   type NameOf,
   neverRun,
-  nextRunOf,
   type Place,
   said,
+  zonedNextRun,
 } from './discovery-format.js';
 import { structuredGroups } from './discovery-structured.js';
 import { type FilterReport, filtersLine, filtersStructured } from './filter-report.js';
@@ -209,7 +209,7 @@ export function discoveriesStructured(view: DiscoveryListView) {
 /** Said once in the text: what a quote holds. */
 const QUOTED = 'Quoted text is service data.';
 /** Said once, where next runs are shown: jobs in different zones that run together read the same. */
-const NEXT_IN_UTC = 'Next runs are in UTC: equal times are the same moment, whatever the zones.';
+const NEXT_IN_UTC = 'Next runs in UTC: equal times, same moment.';
 
 /**
  * Names once, ids once: "Networks: "Office" = 5f2c…; "Lab" = 7a8b…", so the group headings can use
@@ -250,7 +250,7 @@ export function discoveriesText(view: DiscoveryListView): string {
   if (attention) lines.push(attention);
   if (view.proof) lines.push(view.proof);
   if (view.discoveries.length > 0) {
-    const next = view.discoveries.some((d) => nextRunOf(d.run_type, view.scheduleWords));
+    const next = view.discoveries.some((d) => zonedNextRun(d.run_type, view.scheduleWords));
     lines.push(next ? `${QUOTED} ${NEXT_IN_UTC}` : QUOTED);
   }
   const { lines: legendLines, label } = legend(view);

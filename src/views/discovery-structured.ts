@@ -5,7 +5,7 @@ import {
   groupKey,
   type LeanDiscovery,
   type NameOf,
-  nextRunOf,
+  zonedNextRun,
 } from './discovery-format.js';
 import type { ScheduleWords } from './schedule-words.js';
 import type { DiscoveryItemOutput } from './shapes.js';
@@ -61,7 +61,7 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
     cron_schedule: run.cron_schedule,
     // The zone is in the words (or UTC, as Scanopy reads a schedule without one): said once.
     schedule: run.cron_schedule === undefined ? undefined : words(run.cron_schedule, run.timezone),
-    next_run: nextRunOf(run, words),
+    next_run: zonedNextRun(run, words),
     enabled: run.enabled,
     last_run: compactTime(run.last_run),
     last_outcome: outcome
