@@ -36,13 +36,22 @@ function runOf(g: number, n: number) {
  * subnets and credentials, self-reports, Docker scans, and historical runs whose results repeat
  * the daemon, the network and the discovery type (as the service sends them).
  */
-export function realisticDiscoveries(count: number): Record<string, unknown>[] {
-  const networks = [SAMPLE_NETWORKS.office, SAMPLE_NETWORKS.lab];
-  const daemons = [SAMPLE_DAEMONS.office, SAMPLE_DAEMONS.lab];
+export function realisticDiscoveries(
+  count: number,
+  places: { readonly networks: readonly string[]; readonly daemons: readonly string[] } = {
+    networks: [SAMPLE_NETWORKS.office, SAMPLE_NETWORKS.lab],
+    daemons: [SAMPLE_DAEMONS.office, SAMPLE_DAEMONS.lab],
+  },
+): Record<string, unknown>[] {
+  // Spread in blocks of ten, so a job and its run records (n and n+4, n+9) share a network.
+  const at = (list: readonly string[], i: number) =>
+    list.length === 2
+      ? (list[i % 2] as string)
+      : (list[Math.floor(i / 10) % list.length] as string);
   return Array.from({ length: count }, (_, i) => {
     const n = i + 1;
-    const network = networks[i % 2] as string;
-    const daemon = daemons[i % 2] as string;
+    const network = at(places.networks, i);
+    const daemon = at(places.daemons, i);
     const scan = {
       type: 'Network',
       subnet_ids: [id(n, 2), id(n, 3), id(n, 4)],

@@ -199,7 +199,10 @@ export function discoveriesStructured(view: DiscoveryListView) {
     ...(tagNames ? { tag_names: tagNames } : {}),
     ...(view.filtering ? { filters: filtersStructured(view.filtering) } : {}),
     pagination: view.pagination,
-    ...(view.omitted ? { truncated: true } : {}),
+    // Cut by the result budget or the page bound, not by the limit asked.
+    ...(view.omitted && (!view.filtering || view.pagination.limit === 0 || view.stoppedAfterPages)
+      ? { truncated: true }
+      : {}),
     ...(tail ? { next_offset: tail.next_offset } : {}),
     ...(next ? { next_step: next } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),

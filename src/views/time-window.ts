@@ -79,9 +79,14 @@ export function zonedInstant(
     const w = wallClock(instant, zone);
     return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instant;
   };
-  const first = asUtc - offsetAt(asUtc);
-  const second = asUtc - offsetAt(first);
-  return Math.min(first, second);
+  // The zone's offsets half a day either side: a wall-clock time is one of these two instants.
+  const candidates = [asUtc - offsetAt(asUtc - 43_200_000), asUtc - offsetAt(asUtc + 43_200_000)];
+  const shows = (instant: number) => {
+    const w = wallClock(instant, zone);
+    return w.hour === wall.hour && w.minute === wall.minute && w.day === wall.day;
+  };
+  const real = candidates.filter(shows);
+  return real.length > 0 ? Math.min(...real) : Math.max(...candidates);
 }
 
 /** One point in time: with an offset as written, without one in `zone`; a bare date is its midnight. */
