@@ -293,6 +293,72 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
   });
 });
 
+describe('request economy and change', () => {
+  it('counts on 0.16.2 read the listing once, and the index they build serves the next list', async () => {
+    const h = await start(realistic('0.16.2'));
+    await h.call('list_discoveries', { counts_only: true });
+    const discovery = () => h.api.requests.filter((r) => r.path === '/api/v1/discovery').length;
+    expect(discovery()).toBe(1);
+    const failed = await h.call('list_discoveries', { last_run: 'failed', limit: 0 });
+    expect(discovery()).toBe(2);
+    expect(idsOf(failed).length).toBeGreaterThan(0);
+  });
+
+  it('the index is built again when a shown job has run since, so a newer failure shows', async () => {
+    const h = await start(withJobs('0.16.2', [job(1, '0 3 * * *', null)]));
+    const first = await h.call('list_discoveries', {});
+    expect(discoveriesOf(first)[0]?.['last_outcome']).toBeUndefined();
+    const [only] = h.api.data.discoveries as Raw[];
+    const ran = new Date(Date.now() + 60_000).toISOString();
+    (run(only as Raw) as Raw)['last_run'] = ran;
+    h.api.data.discoveries.push({
+      id: '00000000-0000-4000-8000-0000000000ff',
+      name: 'Job 1 run',
+      network_id: SAMPLE_NETWORKS.office,
+      daemon_id: SAMPLE_DAEMONS.office,
+      discovery_type: { type: 'Network', subnet_ids: [] },
+      run_type: {
+        type: 'Historical',
+        results: { discovery_id: (only as Raw)['id'], phase: 'Failed', finished_at: ran },
+      },
+      tags: [],
+    });
+    const again = await h.call('list_discoveries', { run_type: 'Scheduled' });
+    expect(discoveriesOf(again)[0]?.['last_outcome']).toMatchObject({ phase: 'Failed' });
+  });
+
+  it('limit 0 with a filter and a small budget says how many matches remain and where to go on', async () => {
+    const h = await start({ ...realistic('0.14.13', 2_000), maxResultBytes: 12_000 });
+    const wanted = realisticDiscoveries(2_000).filter(
+      (d) => (d['discovery_type'] as Raw)['type'] === 'Docker',
+    );
+    const result = await h.call('list_discoveries', { discovery_type: 'Docker', limit: 0 });
+    const shown = idsOf(result).length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(wanted.length);
+    expect(structured(result)['next_offset']).toBe(shown);
+    expect(structured(result)['truncated']).toBe(true);
+    expect(textOf(result)).toContain(
+      `${wanted.length - shown} more matches not shown, to stay within the result budget: call again with offset ${shown}`,
+    );
+  });
+
+  it('an unknown name among more than 50 says how to see them all', async () => {
+    const names = sampleNames();
+    for (let i = 0; i < 60; i++) {
+      names.networks.push({
+        id: `5a5a5a5a-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `Net ${i}`,
+      });
+    }
+    const h = await start({ sample: { names: { names } } });
+    const result = await h.call('list_discoveries', { network: 'nowhere' });
+    expect(textOf(result)).toContain(
+      'and 13 more not listed here (list_discoveries with counts_only: true names every one)',
+    );
+  });
+});
+
 describe('names that are prototype keys or ids', () => {
   it('a network named __proto__ keeps its jobs in the counts; a daemon named constructor shows as itself', async () => {
     const names = sampleNames();

@@ -18,13 +18,19 @@ import {
   matchesFilters,
 } from './discovery-filters.js';
 import { type Filtering, readPages } from './discovery-pages.js';
-import type { OutcomeLinker } from './run-outcomes.js';
+import {
+  applyIndex,
+  createRunIndex,
+  indexRecords,
+  type OutcomeLinker,
+  RUN_INDEX_KEY,
+} from './run-outcomes.js';
 
 /** Counting keeps no items, so it may read further than a listing: 25 pages of 1,000. */
 export const MAX_COUNT_PAGES = 25;
 
 type Scope = { readonly network_id?: string | undefined; readonly daemon_id?: string | undefined };
-type Context = Pick<ToolContext, 'api' | 'signal'>;
+type Context = Pick<ToolContext, 'api' | 'signal' | 'names'>;
 
 /** Counts by a variant the service names (type, phase): a Map, so no name is a prototype key. */
 const bump = (tally: Map<string, number>, key: string, n = 1) =>
@@ -122,15 +128,33 @@ export async function countDiscoveries(
     networks.add(item.network_id, column);
     daemons.add(item.daemon_id, column);
   };
-  const visit = async (items: LeanDiscovery[]) => {
-    await link(items);
-    for (const item of items) countItem(item);
-    return undefined;
-  };
   const grouped =
     profile.discoveryFilters &&
     recordsByGroups(filters) &&
     (await groupedRecords(query, records, { networks, daemons }, context));
+  // 0.16.x reads the whole listing anyway: the run-record index is built in the same pass, jobs
+  // counted at the end, and the index kept for the caller's next calls.
+  const onePass =
+    profile.runRecordsNameJobs &&
+    !grouped &&
+    scope.network_id === undefined &&
+    scope.daemon_id === undefined &&
+    Object.values(query).every((value) => value === undefined);
+  const index = createRunIndex();
+  const heldJobs: LeanDiscovery[] = [];
+  const visit = async (items: LeanDiscovery[]) => {
+    if (onePass) {
+      indexRecords(index, items);
+      for (const item of items) {
+        if (item.run_type.type === 'Historical') countItem(item);
+        else heldJobs.push(item);
+      }
+      return undefined;
+    }
+    await link(items);
+    for (const item of items) countItem(item);
+    return undefined;
+  };
   let countedBy: string;
   let reading: Awaited<ReturnType<typeof readPages>> | undefined;
   if (grouped) {
@@ -142,6 +166,16 @@ export async function countDiscoveries(
   } else {
     reading = await readPages(query, context, visit, MAX_COUNT_PAGES);
     countedBy = `reading ${reading.read} items`;
+  }
+  if (onePass) {
+    index.complete = reading?.complete ?? false;
+    if (index.complete) {
+      applyIndex(index, heldJobs);
+      await context.names.reuse(RUN_INDEX_KEY, async () => index);
+    } else {
+      await link(heldJobs);
+    }
+    for (const item of heldJobs) countItem(item);
   }
   const incomplete =
     reading && !reading.complete

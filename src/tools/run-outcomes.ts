@@ -12,10 +12,11 @@ type Context = Pick<ToolContext, 'api' | 'signal' | 'names'>;
 /** Sets `last_outcome` on the jobs among some items; reads the run records once, on first need. */
 export type OutcomeLinker = (items: LeanDiscovery[]) => Promise<void>;
 
-interface RunIndex {
+/** The newest finished record of each job, by id in lower case (a record may name it in capitals). */
+export interface RunIndex {
   readonly newest: Map<string, LastOutcome & { at: string }>;
   /** Whether every run record was read (the page bound did not cut it). */
-  readonly complete: boolean;
+  complete: boolean;
 }
 
 const finished = new Set<string>(FINISHED_PHASES);
@@ -24,34 +25,52 @@ const isJob = (item: LeanDiscovery) => item.run_type.type !== 'Historical';
 /** The key under which a caller's index is reused (name-directory.ts). */
 export const RUN_INDEX_KEY = 'run-index';
 
+export const createRunIndex = (): RunIndex => ({ newest: new Map(), complete: false });
+
+/** Takes in the run records among some items: each job keeps its newest finished one. */
+export function indexRecords(index: RunIndex, items: readonly LeanDiscovery[]): void {
+  for (const item of items) {
+    const run = item.run_type;
+    const job = run.discovery_id?.toLowerCase();
+    if (!job || !run.phase || !finished.has(run.phase)) continue;
+    const at = run.finished_at ?? '';
+    const known = index.newest.get(job);
+    if (known && known.at >= at) continue;
+    index.newest.set(job, {
+      phase: run.phase,
+      ...(run.error ? { error: run.error } : {}),
+      ...(run.finished_at ? { finished_at: run.finished_at } : {}),
+      record_id: item.id,
+      at,
+    });
+  }
+}
+
+/** Sets each job's `last_outcome` from the index. */
+export function applyIndex(index: RunIndex, items: readonly LeanDiscovery[]): void {
+  for (const item of items) {
+    const found = isJob(item) ? index.newest.get(item.id.toLowerCase()) : undefined;
+    if (found) {
+      const { at: _at, ...outcome } = found;
+      item.last_outcome = outcome;
+    }
+  }
+}
+
 async function buildIndex(context: Context, historicalFilter: boolean): Promise<RunIndex> {
-  const newest = new Map<string, LastOutcome & { at: string }>();
+  const index = createRunIndex();
   // Every record, whatever the call's scope: a job shows the same outcome in every view.
   const reading = await readPages(
     historicalFilter ? { historical: true } : {},
     context,
     (items) => {
-      for (const item of items) {
-        const run = item.run_type;
-        // Ids compare without case: a record may name its job in capitals.
-        const job = run.discovery_id?.toLowerCase();
-        if (!job || !run.phase || !finished.has(run.phase)) continue;
-        const at = run.finished_at ?? '';
-        const known = newest.get(job);
-        if (known && known.at >= at) continue;
-        newest.set(job, {
-          phase: run.phase,
-          ...(run.error ? { error: run.error } : {}),
-          ...(run.finished_at ? { finished_at: run.finished_at } : {}),
-          record_id: item.id,
-          at,
-        });
-      }
+      indexRecords(index, items);
       return undefined;
     },
     MAX_OUTCOME_PAGES,
   );
-  return { newest, complete: reading.complete };
+  index.complete = reading.complete;
+  return index;
 }
 
 /** A shown job that ran after the index was built has a record the index lacks: build it again. */
@@ -77,12 +96,6 @@ export function outcomeLinker(context: Context): OutcomeLinker {
       () => buildIndex(context, profile.discoveryFilters),
       ranSince(items),
     );
-    for (const item of items) {
-      const found = isJob(item) ? index.newest.get(item.id.toLowerCase()) : undefined;
-      if (found) {
-        const { at: _at, ...outcome } = found;
-        item.last_outcome = outcome;
-      }
-    }
+    applyIndex(index, items);
   };
 }

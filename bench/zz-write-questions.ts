@@ -1,0 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, type } from 'node:os';
+import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
+import { lastQuestionRows, questionsBench, questionsTable } from './questions.js';
+const result = await questionsBench();
+console.log(JSON.stringify(result));
+const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+const machine = `${type()} ${process.arch}, ${cpus().length} x ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.versions.node}`;
+const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
+writeFileSync(PERFORMANCE_PATH, replaceBetween(doc, 'questions', benchSection(questionsTable(lastQuestionRows), new Date(), machine)));
