@@ -206,7 +206,7 @@ export const listDiscoveries = defineTool({
     discovery_type: z.string().optional().describe('e.g. Docker'),
     run_type: z.string().optional().describe('e.g. Scheduled'),
     enabled: z.boolean().optional().describe('Schedule on'),
-    last_run: z.enum(['failed', 'succeeded', 'never', 'unknown']).optional(),
+    last_run: z.enum(['failed', 'succeeded', 'never', 'unknown']).optional().describe('Latest'),
     search: z.string().optional().describe('In name'),
     runs_at: z.string().optional().describe('HH:MM local'),
     days: z.string().optional().describe('e.g. Mon-Fri'),
