@@ -254,7 +254,7 @@ export function discoveriesText(view: DiscoveryListView): string {
   if (view.proof) lines.push(view.proof);
   if (view.discoveries.length > 0) {
     const next = view.discoveries.some((d) => zonedNextRun(d.run_type, view.scheduleWords));
-    lines.push(next ? `${QUOTED} ${NEXT_IN_UTC}` : QUOTED);
+    lines.push(QUOTED, ...(next ? [NEXT_IN_UTC] : []));
   }
   const { lines: legendLines, label } = legend(view);
   lines.push(...legendLines);
