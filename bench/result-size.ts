@@ -16,7 +16,8 @@ import {
 
 const PAGE = 50;
 const MAX_TEXT = 0.25;
-const MAX_STRUCTURED = 0.4;
+// Tags go by id (a tag's name may be another tag's UUID), where names made 40% hold.
+const MAX_STRUCTURED = 0.45;
 /** Generated items are already lean (little besides what the view keeps): two quotes per name weigh more. */
 const MAX_GENERATED_TEXT = 0.26;
 /** config.ts: NETWORK_DISCOVERY_MAX_RESULT_BYTES' default. */

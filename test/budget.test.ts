@@ -11,8 +11,8 @@ import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { discoveriesOf, type Harness, textOf, useHarness } from './harness.js';
 
-/** What the catalog may cost a model's context, every tool and output schema included. */
-const MAX_CATALOG_BYTES = 7_000;
+/** What the catalog may cost a model's context, every tool and output schema included (list_hosts and get_host to come). */
+const MAX_CATALOG_BYTES = 9_500;
 /** config.ts: NETWORK_DISCOVERY_MAX_RESULT_BYTES' default. */
 const DEFAULT_RESULT_BUDGET = 100_000;
 
@@ -105,10 +105,11 @@ describe('list_discoveries: each channel small against the raw JSON', () => {
     return { text: text / raw, structured: json / raw };
   }
 
-  it("a default page of 50 shaped like a real service's: text <= 25%, structuredContent <= 40%", async () => {
+  it("a default page of 50 shaped like a real service's: text <= 25%, structuredContent <= 45%", async () => {
     const ratios = await defaultPage(realisticDiscoveries(200));
     expect(ratios.text).toBeLessThanOrEqual(0.25);
-    expect(ratios.structured).toBeLessThanOrEqual(0.4);
+    // Tags go by id (a tag's name may be another tag's UUID): 45%, where names made it 40%.
+    expect(ratios.structured).toBeLessThanOrEqual(0.45);
   });
 
   it('a default page of 50 generated (already lean) items: text <= 26%, structuredContent < 60%', async () => {

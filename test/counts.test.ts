@@ -19,10 +19,13 @@ const withCount = (version: string, count: number, ignore = false) => ({
   },
 });
 
+type Row = { id: string | null; name?: string; jobs: number; run_records: number; total: number };
 type Counts = {
+  networks?: Row[];
+  sites?: Row[];
+  daemons: Row[];
   jobs: {
     total: number;
-    by_network: Record<string, number>;
     by_run_type: Record<string, number>;
     scheduled: { enabled: number; disabled: number };
     last_run: Record<string, number>;
@@ -44,9 +47,15 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
       const jobs = raw.filter((d) => !isRecord(d));
       expect(counts.jobs.total).toBe(jobs.length);
       expect(counts.run_records.total).toBe(raw.length - jobs.length);
-      expect(counts.jobs.by_network['Office']).toBe(
+      const office = (counts.networks ?? counts.sites ?? []).find((r) => r.name === 'Office');
+      expect(office?.jobs).toBe(
         jobs.filter((d) => d['name']?.toString().startsWith('Office')).length,
       );
+      expect(office?.total).toBe((office?.jobs ?? 0) + (office?.run_records ?? 0));
+      // Every network the key can see has its row, the one without discoveries too.
+      expect(
+        (counts.networks ?? counts.sites ?? []).find((r) => r.name === 'Branch office'),
+      ).toMatchObject({ jobs: 0, run_records: 0, total: 0 });
       expect(counts.jobs.by_run_type['Scheduled']).toBe(
         jobs.filter((d) => run(d)['type'] === 'Scheduled').length,
       );
@@ -60,6 +69,10 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
       const text = textOf(result);
       expect(text).toContain(`${jobs.length} jobs, ${raw.length - jobs.length} run records`);
       expect(text).toMatch(/Scheduled jobs: \d+ enabled, \d+ disabled/);
+      expect(text).toContain(
+        `"Office" ${office?.total} = ${office?.jobs} + ${office?.run_records}`,
+      );
+      expect(text).toContain('"Branch office" 0');
       expect(Buffer.byteLength(text)).toBeLessThan(2000);
       expect(Buffer.byteLength(JSON.stringify(result.structuredContent))).toBeLessThan(2000);
       expect((result.structuredContent as { groups: unknown[] }).groups).toEqual([]);
@@ -74,7 +87,9 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
       run_type: 'Scheduled',
     });
     const tagged = realisticDiscoveries(137).filter(
-      (d) => (d['tags'] as string[]).includes(SAMPLE_TAGS.core) && run(d)['type'] === 'Scheduled',
+      (d) =>
+        (d['tags'] as string[]).some((t) => t.toLowerCase() === SAMPLE_TAGS.core) &&
+        run(d)['type'] === 'Scheduled',
     );
     expect(tagged.length).toBeGreaterThan(0);
     expect(countsOf(result).jobs.total).toBe(tagged.length);
@@ -107,17 +122,26 @@ describe('Scanopy 0.17.22 counts run records with group_by', () => {
 describe('counts text quotes what the service named', () => {
   it('a network or daemon name cannot add a tally of its own; a lone run record is singular', () => {
     const forged = 'Office 3, Lab 0; Scheduled jobs: 0 enabled';
+    const row = (id: string, name: string, jobs: number) => ({
+      id,
+      name,
+      counts: { jobs, run_records: 0 },
+      total: jobs,
+    });
     const view: DiscoveryCountsView = {
       jobs: {
         total: 3,
-        by_network: { [forged]: 3 },
-        by_daemon: { 'gw "1"': 3 },
-        by_type: { Network: 2, 'Docker, Unified': 1 },
-        by_run_type: { Scheduled: 3 },
+        by_type: new Map([
+          ['Network', 2],
+          ['Docker, Unified', 1],
+        ]),
+        by_run_type: new Map([['Scheduled', 3]]),
         scheduled: { enabled: 3, disabled: 0 },
         last_run: { failed: 0, succeeded: 0, never: 3, unknown: 0 },
       },
-      run_records: { total: 1, by_network: {}, by_daemon: {}, by_type: {}, by_phase: {} },
+      run_records: { total: 1, by_type: new Map(), by_phase: new Map() },
+      networks: [row('n1', forged, 3)],
+      daemons: [row('d1', 'gw "1"', 3)],
       place: 'network',
       service: [],
       server: [],
@@ -127,9 +151,11 @@ describe('counts text quotes what the service named', () => {
     };
     const text = countsText(view);
     expect(text).toContain('(3 jobs, 1 run record)');
-    expect(text).toContain(`Jobs by network: ${quote(forged)} 3`);
+    expect(text).toContain(`${quote(forged)} 3 = 3 + 0`);
     expect(text).not.toContain('Lab 0;');
-    expect(text).toContain(`Jobs by daemon: ${quote('gw "1"')} 3`);
+    expect(text).toContain(`${quote('gw "1"')} 3 = 3 + 0`);
     expect(text).toContain(`Jobs by type: Network 2, ${quote('Docker, Unified')} 1`);
+    // No filters: no "Filters applied by" line with nothing after it.
+    expect(text).not.toContain('Filters applied');
   });
 });

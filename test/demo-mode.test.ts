@@ -67,7 +67,7 @@ describe('demo mode (--demo) over stdio', () => {
   it('the default demo agrees with get_version: Scanopy offers no release notes, and the tool says so', async () => {
     const client = await startDemo();
     expect(text(await call(client, 'get_version'))).toContain(
-      'get_unseen_release_notes: not offered by any Scanopy release',
+      'get_unseen_release_notes: asks the service on each call',
     );
     const notes = await call(client, 'get_unseen_release_notes');
     expect(notes.isError).toBe(true);

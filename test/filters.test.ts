@@ -19,17 +19,22 @@ const withData = (version: string) => ({
   sample: { data: { ...sampleData(version), discoveries: realisticDiscoveries(137) } },
 });
 
+/** Ids compare without case: the sample names some in capitals, as a service may. */
+const carries = (d: Raw, tag: string) =>
+  (d['tags'] as string[]).some((t) => t.toLowerCase() === tag);
+
 const structured = (result: { structuredContent?: unknown }) =>
   (result.structuredContent ?? {}) as Record<string, unknown>;
 const idsOf = (result: { structuredContent?: unknown }) => discoveriesOf(result).map((d) => d.id);
 
 /** Each filter with the raw items it should select (the service's own view of them). */
 const CASES: [string, Record<string, unknown>, (d: Raw) => boolean][] = [
-  ['tag by name', { tag: 'core' }, (d) => (d['tags'] as string[]).includes(SAMPLE_TAGS.core)],
+  ['tag by name', { tag: 'core' }, (d) => carries(d, SAMPLE_TAGS.core)],
+  ['tag by id', { tag: SAMPLE_TAGS.printers }, (d) => carries(d, SAMPLE_TAGS.printers)],
   [
-    'tag by id',
-    { tag: SAMPLE_TAGS.printers },
-    (d) => (d['tags'] as string[]).includes(SAMPLE_TAGS.printers),
+    'tag by id in capitals',
+    { tag: SAMPLE_TAGS.core.toUpperCase() },
+    (d) => carries(d, SAMPLE_TAGS.core),
   ],
   ['discovery_type', { discovery_type: 'docker' }, (d) => kind(d) === 'Docker'],
   ['run_type Historical', { run_type: 'Historical' }, (d) => run(d)['type'] === 'Historical'],
@@ -177,11 +182,19 @@ describe('jobs and their runs', () => {
         last_outcome?: { phase: string; error?: string; record_id: string };
       }[];
       const raw = realisticDiscoveries(137);
-      const records = raw.filter((d) => run(d)['type'] === 'Historical');
-      for (const record of records) {
+      // Each job's newest record, whatever the order they are listed in and the case of the id.
+      const newest = new Map<string, Raw>();
+      for (const record of raw.filter((d) => run(d)['type'] === 'Historical')) {
         const results = run(record)['results'] as Raw;
-        const job = items.find((item) => item.id === results['discovery_id']);
-        expect(job?.last_outcome?.phase).toBe(results['phase']);
+        const job = String(results['discovery_id']).toLowerCase();
+        const known = newest.get(job);
+        const at = (r: Raw) => String((run(r)['results'] as Raw)['finished_at']);
+        if (!known || at(known) < at(record)) newest.set(job, record);
+      }
+      expect(newest.size).toBeLessThan(raw.filter((d) => run(d)['type'] === 'Historical').length);
+      for (const [jobId, record] of newest) {
+        const job = items.find((item) => item.id === jobId);
+        expect(job?.last_outcome?.phase).toBe((run(record)['results'] as Raw)['phase']);
         expect(job?.last_outcome?.record_id).toBe(record['id']);
       }
       const failedJobs = items.filter(

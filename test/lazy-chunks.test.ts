@@ -92,38 +92,41 @@ describe('chunks stdio mode does not load', () => {
   });
 });
 
-describe('the cron describer (cronstrue)', () => {
-  it('is a chunk of its own that start-up, tools/list and a list without schedules never load', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ndm-cron-'));
-    try {
-      cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
-      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-      const chunks = readdirSync(join(dir, 'dist', 'chunks'));
-      const cron = chunks.filter((name) => /^cronstrue-[A-Z0-9]+\.js$/.test(name));
-      expect(cron).toHaveLength(1);
-      for (const name of cron) rmSync(join(dir, 'dist', 'chunks', name));
-      const client = await connectBuild(dir);
+describe('the cron describer (cronstrue) and the cron clock (croner)', () => {
+  it.each(['cronstrue', 'croner'])(
+    '%s is a chunk of its own that start-up, tools/list and a list without schedules never load',
+    async (library) => {
+      const dir = mkdtempSync(join(tmpdir(), 'ndm-cron-'));
       try {
-        expect((await client.listTools()).tools.length).toBeGreaterThan(3);
-        const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
-        expect(version.isError).toBeFalsy();
-        // The sample's third item is ad hoc: a page without a schedule needs no describer.
-        const page = (await client.callTool({
-          name: 'list_discoveries',
-          arguments: { limit: 1, offset: 2 },
-        })) as CallToolResult;
-        expect(page.isError).toBeFalsy();
-        // A schedule shown needs it: proof that the chunk removed is the one that describes.
-        const scheduled = (await client.callTool({
-          name: 'list_discoveries',
-          arguments: { limit: 1 },
-        })) as CallToolResult;
-        expect(scheduled.isError).toBe(true);
+        cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+        writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+        const chunks = readdirSync(join(dir, 'dist', 'chunks'));
+        const cron = chunks.filter((name) => new RegExp(`^${library}-[A-Z0-9]+\\.js$`).test(name));
+        expect(cron).toHaveLength(1);
+        for (const name of cron) rmSync(join(dir, 'dist', 'chunks', name));
+        const client = await connectBuild(dir);
+        try {
+          expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+          const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
+          expect(version.isError).toBeFalsy();
+          // The sample's third item is ad hoc: a page without a schedule needs no describer.
+          const page = (await client.callTool({
+            name: 'list_discoveries',
+            arguments: { limit: 1, offset: 2 },
+          })) as CallToolResult;
+          expect(page.isError).toBeFalsy();
+          // A schedule shown needs it: proof that the chunk removed is the one that describes.
+          const scheduled = (await client.callTool({
+            name: 'list_discoveries',
+            arguments: { limit: 1 },
+          })) as CallToolResult;
+          expect(scheduled.isError).toBe(true);
+        } finally {
+          await client.close();
+        }
       } finally {
-        await client.close();
+        rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

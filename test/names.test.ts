@@ -19,7 +19,7 @@ const paths = (h: { api: { requests: { path: string }[] } }, path: string) =>
   h.api.requests.filter((r) => r.path === path).length;
 
 type Listed = {
-  tag_ids?: Record<string, string>;
+  tag_names?: Record<string, string>;
   warnings?: string[];
   groups: { network_id?: string; network?: string; daemon?: string }[];
 };
@@ -45,7 +45,7 @@ describe('names beside ids in list_discoveries', () => {
     const note = 'tags are shown by id: this key may not list tags (HTTP 403).';
     expect(listed.warnings).toEqual([note]);
     expect(listed.groups[0]).toMatchObject({ network: 'Office', daemon: 'office-gw' });
-    expect(listed.tag_ids).toBeUndefined();
+    expect(listed.tag_names).toBeUndefined();
     expect(discoveriesOf(result)[0]?.['tags']).toEqual([SAMPLE_TAGS.core]);
     const text = textOf(result);
     expect(text).toContain(note);

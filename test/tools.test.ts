@@ -96,8 +96,8 @@ describe('list_discoveries', () => {
       expect(JSON.stringify(discovery)).not.toMatch(/null|\[\]/);
     }
     // Names inline: tag names on the item, network and daemon names beside their ids on the group.
-    expect(discoveries[0]?.['tags']).toEqual(['core']);
-    expect(content['tag_ids']).toMatchObject({ core: SAMPLE_TAGS.core });
+    expect(discoveries[0]?.['tags']).toEqual([SAMPLE_TAGS.core]);
+    expect(content['tag_names']).toMatchObject({ [SAMPLE_TAGS.core]: 'core' });
     expect(content).not.toHaveProperty('names');
     expect((content['groups'] as unknown[])[0]).toMatchObject({
       network_id: OFFICE_NETWORK,

@@ -38,7 +38,7 @@ describe.each(VERSIONS)('Scanopy %s', (version) => {
     const expected = h.api.data.discoveries.filter((d) => d['network_id'] === SAMPLE_NETWORKS.lab);
     expect(items).toHaveLength(expected.length);
     expect(items.every((item) => item.network_id === SAMPLE_NETWORKS.lab)).toBe(true);
-    const sent = h.api.requests.findLast((r) => r.path === '/api/v1/discovery');
+    const sent = h.api.requests.find((r) => r.path === '/api/v1/discovery');
     expect(sent?.query.get(sites ? 'site_id' : 'network_id')).toBe(SAMPLE_NETWORKS.lab);
     expect(sent?.query.has(sites ? 'network_id' : 'site_id')).toBe(false);
   });

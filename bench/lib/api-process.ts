@@ -14,10 +14,10 @@ export interface ApiProcess {
   close(): Promise<void>;
 }
 
-/** Forks this file as the API process serving `count` generated discoveries. */
-export async function startApiProcess(count: number): Promise<ApiProcess> {
+/** Forks this file as the API process serving `count` generated discoveries as `version` would. */
+export async function startApiProcess(count: number, version = '0.14.13'): Promise<ApiProcess> {
   // fork() keeps process.execArgv, so tsx's loader runs this TypeScript file in the child too.
-  const child = fork(new URL(import.meta.url).pathname, ['--serve', String(count)], {
+  const child = fork(new URL(import.meta.url).pathname, ['--serve', String(count), version], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const next = () =>
@@ -44,10 +44,10 @@ export async function startApiProcess(count: number): Promise<ApiProcess> {
   };
 }
 
-async function serve(count: number): Promise<void> {
+async function serve(count: number, version: string): Promise<void> {
   const api = await startSampleApi({
     apiKey: API_KEY,
-    data: { ...sampleData(), discoveries: generateDiscoveries(count) },
+    data: { ...sampleData(version), discoveries: generateDiscoveries(count) },
   });
   process.on('message', async (message: Request) => {
     if (message.kind === 'connections') process.send?.({ connections: api.connections() });
@@ -59,4 +59,5 @@ async function serve(count: number): Promise<void> {
   process.send?.({ url: api.url.href });
 }
 
-if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
+if (process.argv[2] === '--serve')
+  await serve(Number(process.argv[3]), process.argv[4] ?? '0.14.13');

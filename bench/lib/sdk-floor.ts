@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './server.js';
 
-/** `sdk`: written as the SDK's examples are (the floor). `named-zod`: `import { z }`, for comparison. */
-export type FloorVariant = 'sdk' | 'named-zod';
+/**
+ * `sdk`: written as the SDK's examples are (the floor). `named-zod`: `import { z }`, for comparison.
+ * `list`: one tool that GETs 50 discoveries and returns the body, the floor a list call is judged by.
+ */
+export type FloorVariant = 'sdk' | 'named-zod' | 'list';
 
 const SOURCES: Readonly<Record<FloorVariant, string>> = {
   sdk: 'sdk-floor-server.ts',
   'named-zod': 'sdk-floor-server-named-zod.ts',
+  list: 'sdk-floor-list-server.ts',
 };
 
 /** Each variant's entry file, built once per process. */

@@ -32,6 +32,17 @@ export interface Names {
 export interface NameDirectory {
   /** Never rejects: a list that fails becomes a note, and the call goes on with ids. */
   read(api: ApiClient, kinds: readonly NamedKind[], signal: AbortSignal): Promise<Names>;
+  /**
+   * This caller's copy of something derived from the service (the run-record index), built at most
+   * once per NAMES_TTL_MS and shared by concurrent calls; built again when `stale` says so or the
+   * build failed. A write of ours that changes it calls `forget`.
+   */
+  reuse<T>(
+    key: string,
+    build: () => Promise<T>,
+    stale?: (value: T, builtAt: number) => boolean,
+  ): Promise<T>;
+  forget(key: string): void;
 }
 
 const LABEL: Record<NamedKind, string> = {
@@ -61,7 +72,12 @@ async function readKind(api: ApiClient, kind: NamedKind, signal: AbortSignal): P
       id: item.id,
       name: markServiceData(serviceText(item.name, MAX_NAME)),
     }));
-    return { ok: true, byId: new Map(list.map((item) => [item.id, item.name])), list };
+    // Keyed in lower case: an item may name the same id in capitals.
+    return {
+      ok: true,
+      byId: new Map(list.map((item) => [item.id.toLowerCase(), item.name])),
+      list,
+    };
   } catch (error) {
     if (signal.aborted || error instanceof CancelledError) throw error;
     return { ok: false, note: failureNote(kind, error) };
@@ -86,7 +102,31 @@ export function createNameDirectory(now: () => number = Date.now): NameDirectory
     );
     return result;
   };
+  const reused = new Map<string, { expires: number; builtAt: number; value: Promise<unknown> }>();
   return {
+    async reuse<T>(
+      key: string,
+      build: () => Promise<T>,
+      stale?: (value: T, builtAt: number) => boolean,
+    ) {
+      const held = reused.get(key);
+      if (held && held.expires > now()) {
+        const value = (await held.value) as T;
+        if (!stale?.(value, held.builtAt)) return value;
+      }
+      const entry = {
+        expires: now() + NAMES_TTL_MS,
+        builtAt: now(),
+        value: build() as Promise<unknown>,
+      };
+      reused.set(key, entry);
+      // A failed or cancelled build is not remembered: the next call builds again.
+      entry.value.catch(() => reused.get(key) === entry && reused.delete(key));
+      return (await entry.value) as T;
+    },
+    forget: (key) => {
+      reused.delete(key);
+    },
     async read(api, kinds, signal) {
       const settled = await Promise.all(
         kinds.map((kind) =>
@@ -107,8 +147,9 @@ function namesOf(results: ReadonlyMap<NamedKind, KindResult>): Names {
   return {
     nameOf(id) {
       if (id === undefined) return undefined;
+      const key = id.toLowerCase();
       for (const result of results.values()) {
-        const name = result.ok ? result.byId.get(id) : undefined;
+        const name = result.ok ? result.byId.get(key) : undefined;
         if (name) return name;
       }
       return undefined;

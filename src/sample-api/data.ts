@@ -250,7 +250,6 @@ function baseData(): SampleData {
           type: 'Scheduled',
           cron_schedule: '0 */6 * * *',
           enabled: true,
-          timezone: 'UTC',
         },
         tags: [],
         created_at: T0,

@@ -55,3 +55,28 @@ export function sampleNames(): SampleNames {
     ],
   };
 }
+
+/** The sample names with `count` more networks ("Site 1"...), a daemon each, and a tag no item carries. */
+export function namesOfManySites(count: number) {
+  const names = sampleNames();
+  const networks: string[] = [];
+  const daemons: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const hex = i.toString(16).padStart(12, '0');
+    const network = `5a5a5a5a-0000-4000-8000-${hex}`;
+    const daemon = `dadadada-0000-4000-8000-${hex}`;
+    networks.push(network);
+    daemons.push(daemon);
+    names.networks.push({ ...base(network, `Site ${i}`), tags: [] });
+    names.daemons.push({
+      ...base(daemon, `site-${i}-pi`),
+      network_id: network,
+      mode: 'daemon_poll',
+    });
+  }
+  names.tags.push({ ...base(UNUSED_TAG_ID, 'unused'), description: null, color: 'gray' });
+  return { names, networks, daemons };
+}
+
+/** A tag namesOfManySites adds and no discovery carries. */
+export const UNUSED_TAG_ID = '0a0a0a0a-0b0b-4c0c-8d0d-0e0e0e0e0e0e';

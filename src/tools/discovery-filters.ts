@@ -2,15 +2,28 @@
 import type { DiscoveryQuery } from '../api/families/discovery-filter.js';
 import { unmarkServiceData } from '../safety/service-data-mark.js';
 import type { LeanDiscovery } from '../views/discovery-format.js';
+import type { RunsAt, ScheduleClock } from '../views/discovery-schedule.js';
+import { inWindow, type TimeWindow } from '../views/time-window.js';
 
-export type LastRun = 'failed' | 'succeeded' | 'never';
+/** A job's latest outcome, or a run record's own; `unknown` when it ran but no record says how. */
+export type LastRun = 'failed' | 'succeeded' | 'never' | 'unknown';
 
-/** The question filters as the caller gives them (the tag by name or id). */
-export interface FilterArguments extends Omit<DiscoveryFilters, 'tag_id'> {
+/** The question filters as the caller gives them (the tag by name or id, times as text). */
+export interface FilterArguments {
   readonly tag?: string | undefined;
+  readonly discovery_type?: string | undefined;
+  readonly run_type?: string | undefined;
+  readonly enabled?: boolean | undefined;
+  readonly last_run?: LastRun | undefined;
+  readonly search?: string | undefined;
+  readonly runs_at?: string | undefined;
+  readonly days?: string | undefined;
+  readonly zone?: string | undefined;
+  readonly next_run?: string | undefined;
+  readonly finished?: string | undefined;
 }
 
-/** The filters beyond network and daemon, names already resolved to ids. */
+/** The filters beyond network and daemon, names resolved to ids and times to instants. */
 export interface DiscoveryFilters {
   readonly tag_id?: string | undefined;
   readonly discovery_type?: string | undefined;
@@ -18,9 +31,27 @@ export interface DiscoveryFilters {
   readonly enabled?: boolean | undefined;
   readonly last_run?: LastRun | undefined;
   readonly search?: string | undefined;
+  /** Enabled schedules that run at this local time on these days. */
+  readonly runs_at?: RunsAt | undefined;
+  /** Enabled schedules whose next run falls in this window. */
+  readonly next_run?: TimeWindow | undefined;
+  /** Run records that finished in this window; jobs whose latest run did. */
+  readonly finished?: TimeWindow | undefined;
+  /** croner and the moment the question is asked, when runs_at or next_run is given. */
+  readonly clock?: { readonly cron: ScheduleClock; readonly now: number } | undefined;
 }
 
-const KEYS = ['tag_id', 'discovery_type', 'run_type', 'enabled', 'last_run', 'search'] as const;
+const KEYS = [
+  'tag_id',
+  'discovery_type',
+  'run_type',
+  'enabled',
+  'last_run',
+  'search',
+  'runs_at',
+  'next_run',
+  'finished',
+] as const;
 
 /** The filters given, by argument name (`tag` for tag_id), in a fixed order. */
 export function givenFilters(filters: DiscoveryFilters): string[] {
@@ -58,7 +89,13 @@ export function serviceQuery(filters: DiscoveryFilters): {
     // historical=false keeps Scheduled and AdHoc (and any other job kind): the local test picks one.
     query.historical = recordsOnly;
     if (recordsOnly) applied.push('run_type');
-  } else if (filters.enabled !== undefined) {
+  } else if (
+    filters.enabled !== undefined ||
+    filters.last_run !== undefined ||
+    filters.runs_at !== undefined ||
+    filters.next_run !== undefined
+  ) {
+    // Each of these selects jobs alone (last_run is a job's latest outcome unless run_type says Historical).
     query.historical = false;
   }
   // A phase filter drops jobs, so it is sent only when the answer holds run records alone.
@@ -70,25 +107,53 @@ export function serviceQuery(filters: DiscoveryFilters): {
   return { query, applied: order.filter((name) => applied.includes(name)) };
 }
 
-/** A job's last run as far as this server can tell; undefined when it cannot. */
-export function lastRunOf(item: LeanDiscovery): LastRun | undefined {
+const byPhase = (phase: string | undefined): LastRun =>
+  phase === 'Failed' ? 'failed' : phase === 'Complete' ? 'succeeded' : 'unknown';
+
+/**
+ * A job's latest outcome (its newest run record, 0.16.2+), `never` when it has not run, `unknown`
+ * when it ran and no record says how; a run record's own outcome. One meaning in every view.
+ */
+export function lastRunOf(item: LeanDiscovery): LastRun {
   const run = item.run_type;
-  if (isRecord(item)) {
-    if (run.phase === 'Failed') return 'failed';
-    if (run.phase === 'Complete') return 'succeeded';
-    return undefined;
-  }
-  const outcome = item.last_outcome;
-  if (outcome) {
-    if (outcome.phase === 'Failed') return 'failed';
-    if (outcome.phase === 'Complete') return 'succeeded';
-    return undefined;
-  }
+  if (isRecord(item)) return byPhase(run.phase);
+  if (item.last_outcome) return byPhase(item.last_outcome.phase);
   if ((run.type === 'Scheduled' || run.type === 'AdHoc') && !run.last_run) return 'never';
-  return undefined;
+  return 'unknown';
+}
+
+/** When a run record finished; when a job's latest run did (its record, else its last_run). */
+const finishedAt = (item: LeanDiscovery) =>
+  isRecord(item)
+    ? item.run_type.finished_at
+    : (item.last_outcome?.finished_at ?? item.run_type.last_run);
+
+/** An enabled schedule croner can read: the only kind of job that runs by itself. */
+function scheduleMatches(item: LeanDiscovery, filters: DiscoveryFilters): boolean {
+  const run = item.run_type;
+  const clock = filters.clock;
+  if (run.type !== 'Scheduled' || run.enabled === false || !run.cron_schedule || !clock)
+    return false;
+  if (
+    filters.runs_at &&
+    !clock.cron.runsAt(run.cron_schedule, run.timezone, filters.runs_at, clock.now)
+  )
+    return false;
+  const window = filters.next_run;
+  if (window) {
+    // The next run from now: a window that has passed holds none.
+    const from = Math.max(window.from ?? clock.now, clock.now);
+    const next = clock.cron.next(run.cron_schedule, run.timezone, from - 1);
+    if (next === undefined || (window.to !== undefined && next >= window.to)) return false;
+  }
+  return true;
 }
 
 const lower = (text: string) => unmarkServiceData(text).toLowerCase();
+
+/** Ids compare without case: a service may send a UUID in capitals (`tag_id` is lower-cased). */
+export const carriesTag = (item: LeanDiscovery, tagId: string) =>
+  (item.tags ?? []).some((tag) => tag.toLowerCase() === tagId);
 
 const DISCOVERY_TYPES = ['Network', 'SelfReport', 'Docker', 'Unified', 'Rescan'];
 const RUN_TYPES = ['Scheduled', 'AdHoc', 'Historical'];
@@ -113,15 +178,21 @@ export function normalizeFilters(filters: DiscoveryFilters): DiscoveryFilters {
 /** Whether an item passes every filter given (network and daemon are checked by the client). */
 export function matchesFilters(item: LeanDiscovery, filters: DiscoveryFilters): boolean {
   const { tag_id, discovery_type, run_type, enabled, last_run, search } = filters;
-  if (tag_id !== undefined && !(item.tags ?? []).includes(tag_id)) return false;
+  if (tag_id !== undefined && !carriesTag(item, tag_id)) return false;
   if (discovery_type !== undefined && item.discovery_type.type !== discovery_type) return false;
   if (run_type !== undefined && item.run_type.type !== run_type) return false;
   if (enabled !== undefined) {
     if (item.run_type.type !== 'Scheduled') return false;
     if ((item.run_type.enabled ?? true) !== enabled) return false;
   }
-  if (last_run !== undefined && lastRunOf(item) !== last_run) return false;
+  if (last_run !== undefined) {
+    // A job's latest outcome: run records answer it only when run_type asks for them.
+    if (isRecord(item) && run_type !== 'Historical') return false;
+    if (lastRunOf(item) !== last_run) return false;
+  }
   if (search !== undefined && !lower(item.name).includes(lower(search))) return false;
+  if ((filters.runs_at || filters.next_run) && !scheduleMatches(item, filters)) return false;
+  if (filters.finished && !inWindow(filters.finished, finishedAt(item))) return false;
   return true;
 }
 

@@ -4,7 +4,12 @@ import { type LeanDiscovery, leanDiscovery } from '../views/discovery-format.js'
 import type { FilterReport } from '../views/filter-report.js';
 import { type BudgetedDiscoveries, createBudgetFiller } from '../views/result-budget.js';
 import type { ToolContext } from './define-tool.js';
-import { type DiscoveryFilters, givenFilters, matchesFilters } from './discovery-filters.js';
+import {
+  carriesTag,
+  type DiscoveryFilters,
+  givenFilters,
+  matchesFilters,
+} from './discovery-filters.js';
 
 export const PAGE_SIZE = 1000;
 /**
@@ -123,9 +128,10 @@ async function collectAll(
 }
 
 /**
- * Pages of 1,000 from `offset`, every item tested here (whatever the service applied), until
- * `limit` matches (or, for limit 0, the budget) are found, the list ends, or the page bound.
- * Offsets are positions in the service's list: the next call starts after the last item read.
+ * Pages of 1,000 from the start, every item tested here (whatever the service applied). Offsets
+ * count matches: the first `offset` matches are passed over, then `limit` (or, for limit 0, as many
+ * as the budget holds) are kept, and the rest are counted, not kept, so both channels say how many
+ * more match. At most MAX_PAGES_PER_CALL pages are read; past that the count is "at least".
  */
 async function collectFiltered(
   args: Args,
@@ -134,14 +140,19 @@ async function collectFiltered(
 ): Promise<CollectedDiscoveries> {
   const filler = createBudgetFiller(context.maxResultBytes);
   const kept: LeanDiscovery[] = [];
-  const positions: number[] = [];
-  let offset = args.offset;
-  let total = offset;
+  let offset = 0;
+  let total = 0;
   let skipped = 0;
   let outsideFilter = 0;
-  let stop: { nextOffset: number; pages?: number } | undefined;
+  let matched = 0;
+  let tagged = 0;
+  const tag = filtering.filters.tag_id;
+  let full = false;
+  let complete = false;
+  let pages = 0;
   const query = { network_id: args.network_id, daemon_id: args.daemon_id };
-  for (let pages = 1; !stop; pages++) {
+  while (!complete && pages < MAX_PAGES_PER_CALL) {
+    pages++;
     const page = await context.api.listDiscoveries(
       { ...query, ...filtering.service.query, limit: PAGE_SIZE, offset },
       context.signal,
@@ -151,53 +162,49 @@ async function collectFiltered(
     outsideFilter += page.outsideFilter ?? 0;
     const items = page.items.map(leanDiscovery);
     await filtering.prepare?.(items);
-    for (const [index, item] of items.entries()) {
+    for (const item of items) {
+      if (tag !== undefined && carriesTag(item, tag)) tagged++;
       if (!matchesFilters(item, filtering.filters)) continue;
-      const full = args.limit > 0 ? kept.length >= args.limit : !filler.add(item);
-      if (full) {
-        stop = { nextOffset: offset + index };
-        break;
-      }
-      kept.push(item);
-      positions.push(offset + index);
+      matched++;
+      if (full || matched <= args.offset) continue;
+      full = args.limit > 0 ? kept.length >= args.limit : !filler.add(item);
+      if (!full) kept.push(item);
     }
     const read = page.items.length + page.skipped + (page.outsideFilter ?? 0);
-    if (stop) break;
     offset += read;
-    const done = offset - args.offset;
     await context.progress(
-      done,
-      Math.max(done, total - args.offset),
-      `read ${done} of ${total - args.offset} discoveries`,
+      offset,
+      Math.max(offset, total),
+      `read ${offset} of ${total} discoveries`,
     );
-    if (read === 0 || offset >= total) break;
-    if (pages >= MAX_PAGES_PER_CALL) stop = { nextOffset: offset, pages };
+    complete = read === 0 || offset >= total;
   }
-  const scanned = (stop?.nextOffset ?? offset) - args.offset;
+  const shownTo = Math.min(matched, args.offset + kept.length);
   const filteringReport: FilterReport = {
     service: filtering.service.applied,
     server: givenFilters(filtering.filters),
     described: filtering.described,
-    scanned,
-    matched: kept.length,
-    complete: stop === undefined,
+    scanned: offset,
+    matched,
+    complete,
+    inScope: total,
+    ...(tag === undefined ? {} : { tagged }),
   };
+  const more = matched - shownTo;
   return {
     discoveries: kept,
-    positions,
     pagination: {
-      total_count: total,
+      // Offsets and totals count matches here, not the service's items.
+      total_count: matched,
       limit: args.limit,
       offset: args.offset,
-      has_more: stop !== undefined,
+      has_more: more > 0 || !complete,
     },
     skipped,
     outsideFilter,
     filtering: filteringReport,
-    ...(stop
-      ? { omitted: { count: Math.max(0, total - stop.nextOffset), nextOffset: stop.nextOffset } }
-      : {}),
-    ...(stop?.pages ? { stoppedAfterPages: stop.pages } : {}),
+    ...(more > 0 || !complete ? { omitted: { count: more, nextOffset: shownTo } } : {}),
+    ...(!complete ? { stoppedAfterPages: pages } : {}),
   };
 }
 

@@ -13,12 +13,13 @@ import {
   discoveriesStructured,
   discoveriesText,
 } from '../views/discovery-list-view.js';
+import { type Existing, emptyProof } from '../views/empty-answer.js';
 import { presentWithinBudget } from '../views/result-budget.js';
 import { loadScheduleWords, type ScheduleWords } from '../views/schedule-words.js';
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { countDiscoveries } from './discovery-counts.js';
-import { type FilterArguments, hasFilters } from './discovery-filters.js';
+import { type DiscoveryFilters, type FilterArguments, hasFilters } from './discovery-filters.js';
 import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
 import { filteringOf, questionFilters } from './question-filters.js';
@@ -92,6 +93,52 @@ const EMPTY: CollectedDiscoveries = {
   outsideFilter: 0,
 };
 
+/** What an empty answer searched, and what exists: the tag, the network, the daemon, with ids. */
+function emptyProofOf(
+  collected: CollectedDiscoveries,
+  scope: Args,
+  question: DiscoveryFilters,
+  names: Names,
+  place: Place,
+): string | undefined {
+  const report = collected.filtering;
+  const inScope = report ? report.inScope : collected.pagination.total_count;
+  const known: Existing[] = [];
+  const named = (kind: string, id: string | undefined, carried?: Existing['carried']) => {
+    if (id !== undefined)
+      known.push({ kind, name: names.nameOf(id), id, ...(carried ? { carried } : {}) });
+  };
+  const holds = { count: inScope, what: 'discoveries' };
+  named(place, scope.network_id, holds);
+  named('daemon', scope.daemon_id, scope.network_id === undefined ? holds : undefined);
+  if (question.tag_id !== undefined) {
+    const tagged = {
+      count: report?.tagged ?? 0,
+      of: report?.scanned ?? 0,
+      what: 'discoveries read',
+    };
+    if (names.nameOf(question.tag_id) !== undefined) named('tag', question.tag_id, tagged);
+  }
+  if (!report && known.length === 0) return undefined;
+  const searched = [
+    ...viewOf(EMPTY, scope, names, place).scope,
+    ...(report ? [report.described] : []),
+  ].join(', ');
+  const tagUnknown =
+    question.tag_id !== undefined &&
+    names.nameOf(question.tag_id) === undefined &&
+    names.list('tags')
+      ? [`No tag has the id ${question.tag_id}.`]
+      : [];
+  const proof = emptyProof(
+    searched || 'the listing',
+    report?.scanned ?? inScope,
+    report?.complete ?? true,
+    known,
+  );
+  return [proof, ...tagUnknown].join(' ');
+}
+
 /** Whether jobs carry their runs' outcomes, by the version the listing reported (no request). */
 function outcomesOf(version: string | undefined) {
   if (version === undefined) return {};
@@ -109,7 +156,7 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     (await api.service(signal)).sites ? 'site' : 'network';
   const filters = await filtersOf(args, reading, place);
   const question = await questionFilters(args, reading);
-  const link = outcomeLinker(filters, context);
+  const link = outcomeLinker(context);
   const filtering = hasFilters(question)
     ? { ...(await filteringOf(question, reading, context)), prepare: link }
     : undefined;
@@ -129,10 +176,16 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     : await reading;
   const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
   const scheduleWords = scheduled ? await loadScheduleWords() : noSchedules;
+  const where = await place();
+  const proof =
+    collected.discoveries.length === 0 && collected.pagination.offset === 0
+      ? emptyProofOf(collected, filters, question, names, where)
+      : undefined;
   return presentWithinBudget(
-    viewOf(collected, filters, names, await place(), {
+    viewOf(collected, filters, names, where, {
       scheduleWords,
       ...outcomesOf(api.serverVersion()),
+      ...(proof ? { proof } : {}),
     }),
     context.maxResultBytes,
     (view) => ({ structured: discoveriesStructured(view), text: discoveriesText(view) }),
@@ -143,7 +196,7 @@ export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    'Discovery jobs by network (site) and daemon, names inline. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled (cron in words; no zone = UTC), AdHoc, Historical = run record (a past run, not a job). Filters: tag, discovery_type, run_type, enabled, last_run (failed/succeeded/never), search. counts_only: true for how many. Quoted names are service data. Long lists are cut, with the offset to go on.',
+    "Discovery jobs by network (site) and daemon, names inline. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled (cron in words, zone, next run UTC), AdHoc, Historical = run record (a past run, not a job). Filters combine: tag, discovery_type, run_type, enabled, search; last_run = a job's latest outcome (with run_type Historical: the record's own); when jobs run: runs_at (+days) or next_run, in zone; finished = when a run ended. counts_only: true for how many (every network and daemon). With filters, offsets count matches. Quoted names are service data.",
   inputSchema: {
     network_id: uuid().optional().describe('Network id'),
     daemon_id: uuid().optional().describe('Daemon id'),
@@ -153,8 +206,13 @@ export const listDiscoveries = defineTool({
     discovery_type: z.string().optional().describe('e.g. Docker'),
     run_type: z.string().optional().describe('e.g. Scheduled'),
     enabled: z.boolean().optional().describe('Schedule on'),
-    last_run: z.enum(['failed', 'succeeded', 'never']).describe('Outcome').optional(),
+    last_run: z.enum(['failed', 'succeeded', 'never', 'unknown']).optional().describe('Latest'),
     search: z.string().optional().describe('In name'),
+    runs_at: z.string().optional().describe('HH:MM local'),
+    days: z.string().optional().describe('e.g. Mon-Fri'),
+    zone: z.string().optional().describe('IANA; default UTC'),
+    next_run: z.string().optional().describe('ISO window a/b or PT6H'),
+    finished: z.string().optional().describe('ISO window or P7D'),
     counts_only: z.boolean().optional().describe('Counts, no items'),
     limit: z.number().int().min(0).max(1000).default(50).describe('Page size; 0 = all'),
     offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Items to skip'),

@@ -5,15 +5,28 @@ import { ToolMessageError } from '../errors.js';
 import { quote, unquote } from '../safety/quote.js';
 import { markServiceData, unmarkServiceData } from '../safety/service-data-mark.js';
 
-/** Candidates listed in an error, at most: enough to pick from, never the whole list. */
-const MAX_CANDIDATES = 10;
+/** Candidates listed in an error, at most; past that the error says how to see them all. */
+const MAX_CANDIDATES = 50;
 
-const listed = (items: readonly Named[]) =>
+/** Where every name of a kind can be read, for an error that cannot list them all. */
+const EVERY_NAME: Readonly<Record<NamedKind, string>> = {
+  networks: 'list_discoveries with counts_only: true names every one',
+  daemons: 'list_discoveries with counts_only: true names every one',
+  tags: 'pass part of the name, or the id from a listing (tag_names)',
+  hosts: 'pass the id from a listing',
+};
+
+const listed = (items: readonly Named[], kind: NamedKind) =>
   items
     .slice(0, MAX_CANDIDATES)
     .map((item) => `${quote(markServiceData(item.name))} (${item.id})`)
     .join(', ') +
-  (items.length > MAX_CANDIDATES ? `, and ${items.length - MAX_CANDIDATES} more` : '');
+  (items.length > MAX_CANDIDATES
+    ? `, and ${items.length - MAX_CANDIDATES} more not listed here (${EVERY_NAME[kind]})`
+    : '');
+
+/** The argument that takes an id: network_id and daemon_id; a tag takes its id in `tag` itself. */
+const idArgument = (argument: string) => (argument === 'tag' ? 'tag' : `${argument}_id`);
 
 /**
  * The id the name stands for; an isError (ToolMessageError) when it is unknown or ambiguous.
@@ -32,7 +45,7 @@ export function resolveName(
   const asked = quote(markServiceData(wanted), 100);
   if (!list) {
     throw new ToolMessageError(
-      `Cannot resolve ${argument} ${asked}: ${names.failure(kind) ?? `the ${noun.many} could not be listed.`} Pass ${argument}_id instead; nothing was listed.`,
+      `Cannot resolve ${argument} ${asked}: ${names.failure(kind) ?? `the ${noun.many} could not be listed.`} Pass ${idArgument(argument)} instead; nothing was listed.`,
     );
   }
   const exact = list.filter((item) => unmarkServiceData(item.name) === wanted);
@@ -44,10 +57,10 @@ export function resolveName(
   if (matches.length === 1 && only) return only.id;
   if (matches.length > 1) {
     throw new ToolMessageError(
-      `${argument} ${asked} matches ${matches.length} ${noun.many}: ${listed(matches)}. Call again with ${argument}_id set to the one meant; nothing was listed.`,
+      `${argument} ${asked} matches ${matches.length} ${noun.many}: ${listed(matches, kind)}. Call again with ${idArgument(argument)} set to the one meant; nothing was listed.`,
     );
   }
   throw new ToolMessageError(
-    `No ${noun.one} is named ${asked}. Known ${noun.many}: ${list.length > 0 ? listed(list) : 'none'}. Call again with one of these names or its id as ${argument}_id; nothing was listed.`,
+    `No ${noun.one} is named ${asked}. Known ${noun.many}: ${list.length > 0 ? listed(list, kind) : 'none'}. Call again with one of these names or its id as ${idArgument(argument)}; nothing was listed.`,
   );
 }

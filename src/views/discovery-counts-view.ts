@@ -1,26 +1,27 @@
-// list_discoveries with counts_only: counts of jobs and of run records, no items, in both channels under 2,000 bytes.
+// list_discoveries with counts_only: every network (site) and daemon with jobs, run records and their total, zeros included; no items.
 import { quote } from '../safety/quote.js';
+import { type CountRow, rowsLine, rowsStructured } from './count-lines.js';
 import type { Place } from './discovery-format.js';
 import { plural } from './format.js';
 
-/** Counts by a name (network, daemon, type, phase). */
-export type Tally = Record<string, number>;
+/** Counts by a variant the service names (type, phase). */
+export type Tally = Map<string, number>;
+
+/** The columns of a network's or daemon's row: its total is their sum. */
+export const PLACE_COLUMNS = ['jobs', 'run_records'] as const;
+export type PlaceColumn = (typeof PLACE_COLUMNS)[number];
 
 export interface JobCounts {
   total: number;
-  by_network: Tally;
-  by_daemon: Tally;
   by_type: Tally;
   by_run_type: Tally;
   scheduled: { enabled: number; disabled: number };
-  /** A job's last run: from its newest run record (0.16.2+), or `never` when it has not run. */
+  /** A job's latest outcome: from its newest run record (0.16.2+), `never` when it has not run. */
   last_run: { failed: number; succeeded: number; never: number; unknown: number };
 }
 
 export interface RecordCounts {
   total: number;
-  by_network: Tally;
-  by_daemon: Tally;
   by_type: Tally;
   by_phase: Tally;
 }
@@ -28,8 +29,11 @@ export interface RecordCounts {
 export interface DiscoveryCountsView {
   readonly jobs: JobCounts;
   readonly run_records: RecordCounts;
+  /** Every network (site) the key can see, zeros included, largest first. */
+  readonly networks: readonly CountRow<PlaceColumn>[];
+  readonly daemons: readonly CountRow<PlaceColumn>[];
   readonly place: Place;
-  /** "tag core, run_type Scheduled", when filters were given. */
+  /** "tag core, run_type Scheduled", when filters (or a scope) were given. */
   readonly described?: string;
   /** Filters applied by the service and by this server. */
   readonly service: readonly string[];
@@ -43,29 +47,18 @@ export interface DiscoveryCountsView {
   readonly notes: readonly string[];
 }
 
-/** Entries shown per tally, at most: the rest are summed as "others" so both channels stay small. */
-const MAX_ENTRIES = 8;
+/** Variants sorted by count; Object.fromEntries makes own keys, so `__proto__` stays a key. */
+const tallyObject = (tally: Tally) => Object.fromEntries([...tally].sort((a, b) => b[1] - a[1]));
 
-export function cappedTally(tally: Tally): Tally {
-  const entries = Object.entries(tally).sort((a, b) => b[1] - a[1]);
-  if (entries.length <= MAX_ENTRIES) return Object.fromEntries(entries);
-  const shown = entries.slice(0, MAX_ENTRIES - 1);
-  const others = entries.slice(MAX_ENTRIES - 1).reduce((sum, [, n]) => sum + n, 0);
-  return Object.fromEntries([...shown, [`${entries.length - shown.length} others`, others]]);
-}
-
-/** A variant (Network, Failed, …) stands bare; a name, or anything odd the service sent, is quoted. */
+/** A variant (Network, Failed, …) stands bare; anything odd the service sent is quoted. */
 const VARIANT = /^[A-Za-z]\w{0,40}$/;
 
-/** "\"Office\" 3, \"Lab\" 2": service names quoted, the "N others" entry this server adds left bare. */
-function line(tally: Tally, names = false): string {
-  const entries = Object.entries(cappedTally(tally));
-  const cut = Object.keys(tally).length > MAX_ENTRIES;
-  const label = (name: string, i: number) => {
-    if (cut && i === entries.length - 1) return name;
-    return names || !VARIANT.test(name) ? quote(name) : name;
-  };
-  return entries.map(([name, n], i) => `${label(name, i)} ${n}`).join(', ') || 'none';
+function line(tally: Tally): string {
+  const entries = [...tally].sort((a, b) => b[1] - a[1]);
+  return (
+    entries.map(([name, n]) => `${VARIANT.test(name) ? name : quote(name)} ${n}`).join(', ') ||
+    'none'
+  );
 }
 
 function headOf(view: DiscoveryCountsView): string {
@@ -75,23 +68,34 @@ function headOf(view: DiscoveryCountsView): string {
 }
 
 export function countsStructured(view: DiscoveryCountsView) {
-  const cap = <T extends { by_network: Tally; by_daemon: Tally; by_type: Tally }>(c: T): T => ({
-    ...c,
-    by_network: cappedTally(c.by_network),
-    by_daemon: cappedTally(c.by_daemon),
-    by_type: cappedTally(c.by_type),
-  });
   const notes = [...(view.incomplete ? [view.incomplete] : []), ...view.notes];
+  const places = rowsStructured(view.networks, PLACE_COLUMNS);
+  const daemons = rowsStructured(view.daemons, PLACE_COLUMNS);
   return {
     summary: `${headOf(view)}.`,
     groups: [],
     counts: {
-      jobs: cap(view.jobs),
-      run_records: { ...cap(view.run_records), by_phase: cappedTally(view.run_records.by_phase) },
+      // One row per network (site): {id, name, jobs, run_records, total}; "others" past 50.
+      [view.place === 'site' ? 'sites' : 'networks']: places.rows,
+      ...(places.others
+        ? { [view.place === 'site' ? 'other_sites' : 'other_networks']: places.others }
+        : {}),
+      daemons: daemons.rows,
+      ...(daemons.others ? { other_daemons: daemons.others } : {}),
+      jobs: {
+        ...view.jobs,
+        by_type: tallyObject(view.jobs.by_type),
+        by_run_type: tallyObject(view.jobs.by_run_type),
+      },
+      run_records: {
+        total: view.run_records.total,
+        by_type: tallyObject(view.run_records.by_type),
+        by_phase: tallyObject(view.run_records.by_phase),
+      },
       counted_by: view.countedBy,
       ...(view.outcomesInRecordsOnly ? { outcomes: 'run records only' } : {}),
     },
-    ...(view.described
+    ...(view.server.length > 0
       ? { filters: { service: [...view.service], server: [...view.server] } }
       : {}),
     pagination: {
@@ -107,8 +111,10 @@ export function countsStructured(view: DiscoveryCountsView) {
 export function countsText(view: DiscoveryCountsView): string {
   const { jobs, run_records: records } = view;
   const place = view.place === 'site' ? 'site' : 'network';
+  const places = view.place === 'site' ? 'Sites' : 'Networks';
   const lines = [`# ${headOf(view)}`];
-  if (view.described) {
+  // Only filters name who applied them; a scope alone (network, daemon) has nothing to say here.
+  if (view.server.length > 0) {
     const by = [
       view.service.length > 0 ? `service: ${view.service.join(', ')}` : undefined,
       `this server: ${view.server.join(', ')}`,
@@ -116,17 +122,14 @@ export function countsText(view: DiscoveryCountsView): string {
     lines.push(`Filters applied by ${by.join('; ')}.`);
   }
   const lastRun = jobs.last_run;
-  const unknown = lastRun.unknown > 0 ? `, ${lastRun.unknown} not known` : '';
   lines.push(
-    `Jobs by ${place}: ${line(jobs.by_network, true)}`,
-    `Jobs by daemon: ${line(jobs.by_daemon, true)}`,
+    `${places} (total = jobs + run records, every ${place} the key sees): ${rowsLine(view.networks, PLACE_COLUMNS, `(no ${place})`)}`,
+    `Daemons (total = jobs + run records): ${rowsLine(view.daemons, PLACE_COLUMNS, '(no daemon)')}`,
     `Jobs by type: ${line(jobs.by_type)}`,
     `Jobs by run type: ${line(jobs.by_run_type)}`,
     `Scheduled jobs: ${jobs.scheduled.enabled} enabled, ${jobs.scheduled.disabled} disabled`,
-    `Jobs' last run: ${lastRun.failed} failed, ${lastRun.succeeded} succeeded, ${lastRun.never} never run${unknown}`,
-    `Run records (Historical: past runs, not jobs) by ${place}: ${line(records.by_network, true)}`,
-    `Run records by daemon: ${line(records.by_daemon, true)}`,
-    `Run records by type: ${line(records.by_type)}`,
+    `Jobs' latest outcome (last_run): ${lastRun.failed} failed, ${lastRun.succeeded} succeeded, ${lastRun.never} never run, ${lastRun.unknown} not known (ran, no run record says how)`,
+    `Run records (Historical: past runs, not jobs) by type: ${line(records.by_type)}`,
     `Run records by outcome: ${line(records.by_phase)}`,
   );
   if (view.outcomesInRecordsOnly) {

@@ -160,6 +160,18 @@ function jobRun(run: LeanRun, last?: LastOutcome) {
   return `${ran}last run ${outcome(last)}`;
 }
 
+/** An enabled schedule's next run in UTC, when croner is loaded and reads it. */
+export const nextRunOf = (run: LeanRun, words: ScheduleWords) =>
+  run.type === 'Scheduled' && run.enabled !== false && run.cron_schedule
+    ? words.next?.(run.cron_schedule, run.timezone)
+    : undefined;
+
+/** Schedules already written in UTC need no second time in the text: the words are the moment. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Z']);
+/** The next run in UTC for the text channel, where the schedule's words name another zone. */
+export const zonedNextRun = (run: LeanRun, words: ScheduleWords) =>
+  run.timezone === undefined || UTC_NAMES.has(run.timezone) ? undefined : nextRunOf(run, words);
+
 /**
  * "daily at 03:00 UTC; ran 2026-11-20 03:00Z", "DISABLED: daily at …", "ad hoc; …",
  * "run record: Complete 100%; finished …". The raw cron stays in the structured channel.
@@ -169,7 +181,8 @@ export function describeRun(run: LeanRun, words: ScheduleWords, last?: LastOutco
     case 'Scheduled': {
       const when = run.cron_schedule ? words(run.cron_schedule, run.timezone) : 'no schedule given';
       const state = run.enabled === false ? 'DISABLED: ' : '';
-      return `${state}${when}${SEP}${jobRun(run, last)}`;
+      const next = zonedNextRun(run, words);
+      return `${state}${when}${next ? `${SEP}next ${next}` : ''}${SEP}${jobRun(run, last)}`;
     }
     case 'AdHoc':
       return `ad hoc${SEP}${jobRun(run, last)}`;

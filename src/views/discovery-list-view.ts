@@ -12,10 +12,12 @@ import {
   neverRun,
   type Place,
   said,
+  zonedNextRun,
 } from './discovery-format.js';
 import { structuredGroups } from './discovery-structured.js';
 import { type FilterReport, filtersLine, filtersStructured } from './filter-report.js';
 import { plural } from './format.js';
+import { type PageTail, tailSentence } from './paging.js';
 import { cutByBudget, moreAfter } from './result-budget.js';
 import type { ScheduleWords } from './schedule-words.js';
 
@@ -46,6 +48,8 @@ export interface DiscoveryListView {
    * job can show its last run's outcome; before that, outcomes live only in the run records.
    */
   readonly outcomes?: 'linked' | 'records-only';
+  /** An empty answer's proof: what was searched, what exists (views/empty-answer.ts). */
+  readonly proof?: string;
 }
 
 /** Said once, where a run record could be taken for a job or a job's outcome looked for. */
@@ -101,14 +105,22 @@ function filteredSummary(
   scope: string,
 ): [string, string?] {
   const { pagination } = view;
-  const from = pagination.offset + 1;
-  const to = pagination.offset + report.scanned;
-  const read =
-    report.scanned > 0 ? `items ${from}-${to} of ${pagination.total_count} read` : 'none read';
-  const head = `Discoveries matching ${report.described}${scope}: ${view.discoveries.length} shown (${read})`;
+  const shown = view.discoveries.length;
+  const range =
+    shown > 0 ? `matches ${pagination.offset + 1}-${pagination.offset + shown} of ` : 'of ';
+  const total = `${report.matched}${report.complete ? '' : '+'}`;
+  const head = `Discoveries matching ${report.described}${scope}: ${shown} shown (${range}${total}; ${report.scanned} items read)`;
   const { filtering: _report, ...unfiltered } = view;
-  const attention = summaryParts(unfiltered)[1];
-  return attention && view.discoveries.length > 0 ? [head, attention] : [head];
+  const attention = view.discoveries.length > 0 ? summaryParts(unfiltered)[1] : undefined;
+  // A job's outcome asked where jobs carry none: say where outcomes live, and how to ask there.
+  const recordsOnly =
+    view.outcomes === 'records-only' &&
+    report.server.includes('last_run') &&
+    !report.described.includes('run_type Historical')
+      ? `${RECORDS_ONLY} For runs by outcome pass run_type: Historical.`
+      : undefined;
+  const second = [attention, recordsOnly].filter(Boolean).join(' ');
+  return second ? [head, second] : [head];
 }
 
 const summaryOf = (view: DiscoveryListView) => {
@@ -116,26 +128,49 @@ const summaryOf = (view: DiscoveryListView) => {
   return attention ? `${head}. ${attention}` : `${head}.`;
 };
 
-/** What to call next, when there is more. */
-function nextStepOf(view: DiscoveryListView): string | undefined {
+/** Where the next call starts and how many remain, when there is more. */
+function tailOf(view: DiscoveryListView): PageTail | undefined {
   const { discoveries, pagination } = view;
-  if (view.omitted && view.omitted.count > 0) {
-    const { count, nextOffset } = view.omitted;
-    if (view.stoppedAfterPages) {
-      return `${count} more not read: stopped after ${view.stoppedAfterPages} pages; call again with offset ${nextOffset}.`;
-    }
-    if (view.filtering) {
-      return `More may match: call again with offset ${nextOffset} (the listing's position; ${count} items not yet read)${view.pagination.limit === 0 ? '' : ', or with limit 0'}.`;
-    }
-    return cutByBudget(
-      count,
-      nextOffset,
-      `and limit ${Math.max(1, discoveries.length)}, or narrow with network_id${view.place === 'site' ? " (the site's id)" : ''} or daemon_id (or network or daemon by name)`,
-    );
+  if (view.omitted && (view.omitted.count > 0 || view.filtering?.complete === false)) {
+    return {
+      next_offset: view.omitted.nextOffset,
+      remaining: view.omitted.count,
+      atLeast: view.stoppedAfterPages !== undefined,
+    };
   }
   const last = pagination.offset + discoveries.length;
-  if (pagination.has_more) return moreAfter(pagination.total_count - last, last);
-  return undefined;
+  if (!pagination.has_more) return undefined;
+  return {
+    next_offset: last,
+    remaining: Math.max(0, pagination.total_count - last),
+    atLeast: false,
+  };
+}
+
+/** What to call next, when there is more. */
+function nextStepOf(view: DiscoveryListView): string | undefined {
+  const tail = tailOf(view);
+  if (!tail) return undefined;
+  const budgetCut = view.omitted !== undefined && view.stoppedAfterPages === undefined;
+  if (view.filtering) {
+    const why = view.stoppedAfterPages
+      ? ` (reading stopped after ${view.stoppedAfterPages} pages)`
+      : view.pagination.limit === 0
+        ? ' not shown, to stay within the result budget'
+        : '';
+    return tailSentence(tail, 'matches', why);
+  }
+  if (view.stoppedAfterPages) {
+    return `${tail.remaining} more not read: stopped after ${view.stoppedAfterPages} pages; call again with offset ${tail.next_offset}.`;
+  }
+  if (budgetCut) {
+    return cutByBudget(
+      tail.remaining,
+      tail.next_offset,
+      `and limit ${Math.max(1, view.discoveries.length)}, or narrow with network_id${view.place === 'site' ? " (the site's id)" : ''} or daemon_id (or network or daemon by name)`,
+    );
+  }
+  return moreAfter(tail.remaining, tail.next_offset);
 }
 
 function warningsOf(view: DiscoveryListView): string[] {
@@ -156,14 +191,19 @@ function warningsOf(view: DiscoveryListView): string[] {
 export function discoveriesStructured(view: DiscoveryListView) {
   const next = nextStepOf(view);
   const warnings = warningsOf(view);
-  const { groups, tagIds } = structuredGroups(view.discoveries, view.nameOf, view.scheduleWords);
+  const { groups, tagNames } = structuredGroups(view.discoveries, view.nameOf, view.scheduleWords);
+  const tail = tailOf(view);
   return {
-    summary: summaryOf(view),
+    summary: view.proof ? `${summaryOf(view)} ${view.proof}` : summaryOf(view),
     groups,
-    ...(tagIds ? { tag_ids: tagIds } : {}),
+    ...(tagNames ? { tag_names: tagNames } : {}),
     ...(view.filtering ? { filters: filtersStructured(view.filtering) } : {}),
     pagination: view.pagination,
-    ...(view.omitted ? { truncated: true } : {}),
+    // Cut by the result budget or the page bound, not by the limit asked.
+    ...(view.omitted && (!view.filtering || view.pagination.limit === 0 || view.stoppedAfterPages)
+      ? { truncated: true }
+      : {}),
+    ...(tail ? { next_offset: tail.next_offset } : {}),
     ...(next ? { next_step: next } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
   };
@@ -171,6 +211,8 @@ export function discoveriesStructured(view: DiscoveryListView) {
 
 /** Said once in the text: what a quote holds. */
 const QUOTED = 'Quoted text is service data.';
+/** Said once, where next runs are shown: jobs in different zones that run together read the same. */
+const NEXT_IN_UTC = 'Next runs in UTC: equal times, same moment.';
 
 /**
  * Names once, ids once: "Networks: "Office" = 5f2c…; "Lab" = 7a8b…", so the group headings can use
@@ -209,7 +251,11 @@ export function discoveriesText(view: DiscoveryListView): string {
   const lines = [`# ${head}`];
   if (view.filtering) lines.push(filtersLine(view.filtering));
   if (attention) lines.push(attention);
-  if (view.discoveries.length > 0) lines.push(QUOTED);
+  if (view.proof) lines.push(view.proof);
+  if (view.discoveries.length > 0) {
+    const next = view.discoveries.some((d) => zonedNextRun(d.run_type, view.scheduleWords));
+    lines.push(QUOTED, ...(next ? [NEXT_IN_UTC] : []));
+  }
   const { lines: legendLines, label } = legend(view);
   lines.push(...legendLines);
   const groups = new Map<string, LeanDiscovery[]>();

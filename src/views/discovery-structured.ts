@@ -1,6 +1,12 @@
 // list_discoveries' structured channel: items grouped under their network and daemon, names inline, no separate names map.
 import { unmarkServiceData } from '../safety/service-data-mark.js';
-import { defined, groupKey, type LeanDiscovery, type NameOf } from './discovery-format.js';
+import {
+  defined,
+  groupKey,
+  type LeanDiscovery,
+  type NameOf,
+  zonedNextRun,
+} from './discovery-format.js';
 import type { ScheduleWords } from './schedule-words.js';
 import type { DiscoveryItemOutput } from './shapes.js';
 
@@ -16,43 +22,32 @@ interface DiscoveryGroupOutput {
 const compactTime = (iso: string | undefined) =>
   iso === undefined ? undefined : iso.replace(/\.0+(?=Z$|[+-]\d\d:\d\d$)/, '');
 
+/** A name in its own field, beside its id; list views quote and place names, they do not mark them. */
 const nameFor = (nameOf: NameOf, id: string | undefined) => {
   const name = id === undefined ? undefined : nameOf(id);
   return name === undefined ? undefined : unmarkServiceData(name);
 };
 
 /**
- * Tag names where they are unique among the shown tags; a tag without a name, or whose name another
- * shown tag shares, is given by its id. `tagIds` maps each name used back to its id, once.
+ * Tag ids on the items, and their names once, keyed by id: a tag whose name is another tag's
+ * UUID stays a name in a name's place and never passes for that tag.
  */
-function tagLabels(discoveries: readonly LeanDiscovery[], nameOf: NameOf) {
-  const ids = [...new Set(discoveries.flatMap((d) => d.tags ?? []))];
-  const byName = new Map<string, string[]>();
-  for (const id of ids) {
-    const name = nameFor(nameOf, id);
-    if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), id]);
-  }
-  const labels = new Map<string, string>();
-  const tagIds: Record<string, string> = {};
-  for (const [name, named] of byName) {
-    const [only] = named;
-    if (named.length === 1 && only !== undefined) {
-      labels.set(only, name);
-      tagIds[name] = only;
+function tagNames(discoveries: readonly LeanDiscovery[], nameOf: NameOf) {
+  const names: Record<string, string> = Object.create(null);
+  let any = false;
+  for (const d of discoveries) {
+    for (const id of d.tags ?? []) {
+      const name = nameFor(nameOf, id);
+      if (name !== undefined && !(id in names)) {
+        names[id] = name;
+        any = true;
+      }
     }
   }
-  return {
-    label: (id: string) => labels.get(id) ?? id,
-    tagIds: Object.keys(tagIds).length > 0 ? tagIds : undefined,
-  };
+  return any ? { ...names } : undefined;
 }
 
-function item(
-  d: LeanDiscovery,
-  nameOf: NameOf,
-  words: ScheduleWords,
-  tag: (id: string) => string,
-): DiscoveryItemOutput {
+function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): DiscoveryItemOutput {
   const run = d.run_type;
   const outcome = d.last_outcome;
   return defined<DiscoveryItemOutput>({
@@ -66,6 +61,7 @@ function item(
     cron_schedule: run.cron_schedule,
     // The zone is in the words (or UTC, as Scanopy reads a schedule without one): said once.
     schedule: run.cron_schedule === undefined ? undefined : words(run.cron_schedule, run.timezone),
+    next_run: zonedNextRun(run, words),
     enabled: run.enabled,
     last_run: compactTime(run.last_run),
     last_outcome: outcome
@@ -82,7 +78,7 @@ function item(
     finished_at: compactTime(run.finished_at),
     // A run record's job (0.16.2 and later).
     discovery_id: run.discovery_id,
-    tags: d.tags?.map(tag),
+    tags: d.tags,
     snmp_credential_ids: d.snmp_credential_ids,
   });
 }
@@ -93,12 +89,11 @@ export function structuredGroups(
   nameOf: NameOf,
   words: ScheduleWords,
 ) {
-  const tags = tagLabels(discoveries, nameOf);
   const groups = new Map<string, { head: LeanDiscovery; items: DiscoveryItemOutput[] }>();
   for (const d of discoveries) {
     const key = groupKey(d);
     const entry = groups.get(key) ?? { head: d, items: [] };
-    entry.items.push(item(d, nameOf, words, tags.label));
+    entry.items.push(item(d, nameOf, words));
     groups.set(key, entry);
   }
   return {
@@ -111,6 +106,6 @@ export function structuredGroups(
         discoveries: items,
       }),
     ),
-    tagIds: tags.tagIds,
+    tagNames: tagNames(discoveries, nameOf),
   };
 }

@@ -12,8 +12,12 @@ export interface FilterReport {
   readonly scanned: number;
   /** Matches found in what was read (some may be left out by the budget). */
   readonly matched: number;
-  /** The whole listing, from the offset on, was read. */
+  /** The whole listing was read. */
   readonly complete: boolean;
+  /** Items in the scope asked (network, daemon), as the service counted them. */
+  readonly inScope: number;
+  /** With a tag filter: how many items read carry the tag, whatever the other filters. */
+  readonly tagged?: number;
 }
 
 /** The structured channel's compact form. */

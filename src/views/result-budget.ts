@@ -38,7 +38,9 @@ const WIDEST_COUNT = 100_000;
 
 const noNames = () => undefined;
 /** Stands in for a schedule's words while estimating: longer than the common ones. */
-const wordsEstimate = () => 'at 00:00 Europe/Berlin, Monday through Friday';
+const wordsEstimate = Object.assign(() => 'at 00:00 Europe/Berlin, Monday through Friday', {
+  next: () => '2026-11-26 02:00:30Z',
+});
 
 /** A list of discoveries the budget may cut: how many were left out and where to go on. */
 export interface BudgetedDiscoveries {

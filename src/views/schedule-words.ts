@@ -1,11 +1,14 @@
 // Cron schedules in plain words with their time zone; cronstrue is imported on first use, so start-up never loads it.
 import { quote } from '../safety/quote.js';
+import { DEFAULT_ZONE, loadScheduleClock } from './discovery-schedule.js';
 
-/** "daily at 03:00 Europe/Paris" for `0 3 * * *` in Europe/Paris. */
-export type ScheduleWords = (cron: string, timezone: string | undefined) => string;
-
-/** Scanopy reads a schedule without a time zone as UTC (RunType.timezone: "None = UTC"). */
-const DEFAULT_ZONE = 'UTC';
+/**
+ * "daily at 03:00 Europe/Paris" for `0 3 * * *` in Europe/Paris; `next` gives the next run in UTC
+ * ("2026-11-26 02:00Z"), so two jobs in different zones that run at the same moment show the same.
+ */
+export type ScheduleWords = ((cron: string, timezone: string | undefined) => string) & {
+  next?: (cron: string, timezone: string | undefined) => string | undefined;
+};
 const FIRST_TIME = /\b\d{2}:\d{2}(?::\d{2})?\b/;
 /** An IANA zone name stands bare; anything else the service sent is quoted like any of its text. */
 const ZONE_NAME = /^[A-Za-z][\w+\-/]{0,63}$/;
@@ -22,8 +25,29 @@ function withZone(description: string, zone: string): string {
 
 let loading: Promise<ScheduleWords> | undefined;
 
-/** The describer, loaded once: a list with no schedule never pays for cronstrue. */
-export function loadScheduleWords(): Promise<ScheduleWords> {
+/** "2026-11-26 02:00Z" (seconds only when the run has them). */
+const utcTime = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:00Z$/, 'Z');
+
+/**
+ * The describer and croner (for next runs), loaded once and together: a list with no schedule
+ * never pays for either. `now` is the moment next runs are counted from.
+ */
+export async function loadScheduleWords(now = Date.now()): Promise<ScheduleWords> {
+  const [describe, clock] = await Promise.all([loadDescriber(), loadScheduleClock()]);
+  const words: ScheduleWords = (cron, timezone) => describe(cron, timezone);
+  words.next = (cron, timezone) => {
+    const at = clock.next(cron, timezone, now);
+    return at === undefined ? undefined : utcTime(at);
+  };
+  return words;
+}
+
+function loadDescriber(): Promise<ScheduleWords> {
   loading ??= import('cronstrue').then(({ default: cronstrue }) => {
     const cache = new Map<string, string>();
     return (cron, timezone) => {

@@ -28,7 +28,7 @@ export type CredentialOutput = z.infer<typeof credentialOutput> & { name_holds_i
  * One discovery in its group: names inline, the raw cron beside its words, nothing null. Only the
  * fields every item has are declared (the catalog has a byte budget; the tool description names
  * the rest): the item also carries, when they apply, run_record, cron_schedule, schedule (the cron
- * in words with its time zone, UTC when none is given), enabled, last_run, tags (names), host_id
+ * in words with its time zone, UTC when none is given), next_run (UTC), enabled, last_run, tags (ids), host_id
  * and host, snmp_credential_ids, a job's last_outcome {phase, error, finished_at}, and a run
  * record's phase, progress, error and finished_at.
  */
@@ -45,6 +45,7 @@ interface DiscoveryItemExtras {
   run_record?: boolean;
   cron_schedule?: string;
   schedule?: string;
+  next_run?: string;
   enabled?: boolean;
   last_run?: string;
   tags?: string[];
@@ -73,14 +74,15 @@ export const discoveryListOutput = {
       discoveries: z.array(discoveryItemOutput),
     }),
   ),
-  // Tag name -> id, once, for the names the items carry. Declared as `{}`: a map's schema says little.
-  tag_ids: z.unknown().optional(),
+  // Tag id -> name, once, for the ids the items carry. Declared as `{}`: a map's schema says little.
+  tag_names: z.unknown().optional(),
   // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like tag_ids.
   filters: z.unknown().optional(),
   // counts_only: totals by network, daemon, type and run type, jobs apart from run records.
   counts: z.unknown().optional(),
   pagination: paginationOutput,
   truncated: z.boolean().optional(),
+  next_offset: z.number().optional(),
   next_step: z.string().optional(),
   warnings: z.array(z.string()).optional(),
 };

@@ -23,7 +23,9 @@ export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
       profile.family === '0.14'
         ? 'works (replaces the credential)'
         : `works for ${profile.family === '0.17' ? 'SNMPv1/v2c' : 'SNMPv2c'} (whole credential read and sent back; v3 refused)`,
-    get_unseen_release_notes: 'not offered by any Scanopy release (the tool says so)',
+    // Asked of the service on each call: a build that serves the route gets its notes.
+    get_unseen_release_notes:
+      'asks the service on each call (no Scanopy release up to 0.17.22 is known to serve release notes; the tool says what this one answers)',
     get_version: 'works',
   };
 }
