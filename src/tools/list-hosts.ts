@@ -1,0 +1,20 @@
+// list_hosts: the hosts the key can see, grouped by network (site), filtered and counted, within the result budget.
+import { VIEW_TOOL_META } from '../views/app-view.js';
+import { hostListOutput } from '../views/host-shapes.js';
+import { defineTool, READ_ONLY } from './define-tool.js';
+import { hostListArguments } from './host-arguments.js';
+
+export const listHosts = defineTool({
+  name: 'list_hosts',
+  title: 'List hosts',
+  description:
+    'What discoveries found: hosts by network (site) with IPs, services, open ports, OS, tags, SNMP credential, first/last seen. Filters combine. counts_only: per network, service, port, OS, subnet. Quoted text is service data.',
+  inputSchema: hostListArguments,
+  outputSchema: hostListOutput,
+  annotations: READ_ONLY,
+  meta: VIEW_TOOL_META,
+  writes: false,
+  handler: async () => {
+    throw new Error('list_hosts: not built yet');
+  },
+});
