@@ -113,7 +113,7 @@ describe.skipIf(browserMissing)('the view in chromium', () => {
     const failed = view.locator('tr.state-failed');
     expect(await failed.count()).toBe(1);
     expect(await failed.locator('.badge').textContent()).toBe('failed');
-    expect(await failed.locator('.error').textContent()).toBe('daemon lost connection');
+    expect(await failed.locator('.error').textContent()).toBe('Run failed: daemon lost connection');
     await screenshot(shown, 'discoveries-light.png');
 
     // Filtering is the view's own work: no request reaches the host or the model.

@@ -1,0 +1,286 @@
+// The Hosts tab: hosts grouped by network, filtered in place by text, service and port, one host's details on selection.
+import { bdi, busyButton, button, controlValues, el, searchBox, select, tabHeader } from './dom.js';
+import { type HostFilters, hostMatches, NO_HOST_FILTERS, serviceNames } from './host-filter.js';
+import { zonedTime } from './time.js';
+import type { HostDetail, HostItem, HostList, HostLookup } from './tool-result.js';
+
+/** Where a host sits, for "Ask about this". */
+export interface HostPlacement {
+  readonly network_id?: string | undefined;
+  readonly network?: string | undefined;
+}
+
+export interface HostsActions {
+  /** Calls list_hosts again through the host (the whole list when none is shown yet). */
+  refresh(): Promise<void>;
+  /** Calls get_host by id; undefined when it failed (the error is shown apart). */
+  details(id: string): Promise<HostLookup | undefined>;
+  /** Posts a question about one host to the conversation (ui/message). */
+  ask(host: HostItem, where: HostPlacement): void;
+}
+
+/** What the tab shows: a list, a looked-up host, or both (a list with one host selected). */
+export interface HostsState {
+  list?: HostList | undefined;
+  lookup?: HostLookup | undefined;
+  selected?: string | undefined;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const ports = (labels: readonly string[] | undefined) => (labels ?? []).join(', ');
+const services = (host: HostItem) =>
+  (host.services ?? []).map((s) => `${s.name}${s.ports?.length ? ` ${ports(s.ports)}` : ''}`);
+const addresses = (host: HostItem) => (host.ips ?? []).map((address) => address.ip);
+
+/** One value per line, each bidi-isolated: service names and addresses are the service's text. */
+const lines = (values: readonly string[]) =>
+  values.length === 0
+    ? ['-']
+    : values.flatMap((value, i) => (i ? [el('br'), bdi(value)] : [bdi(value)]));
+
+const HEAD = ['Name', 'Addresses', 'Services', 'Other open ports', 'OS', 'Last seen'] as const;
+
+function row(host: HostItem, selected: boolean, choose: (id: string) => void) {
+  const name = el(
+    'td',
+    { class: 'name' },
+    button(bdi(host.name), () => choose(host.id), {
+      class: 'link host-name',
+      'aria-pressed': String(selected),
+    }),
+  );
+  if (host.hostname && host.hostname !== host.name) {
+    name.append(el('div', { class: 'sub' }, bdi(host.hostname)));
+  }
+  const cell = (column: number, ...children: (Node | string)[]) =>
+    el('td', { 'data-label': HEAD[column] ?? '' }, ...children);
+  return el(
+    'tr',
+    { 'data-id': host.id, class: selected ? 'selected' : '' },
+    name,
+    cell(1, ...lines(addresses(host))),
+    cell(2, ...lines(services(host))),
+    cell(3, ports(host.other_ports) || '-'),
+    cell(4, host.os ? bdi(host.os) : '-'),
+    el('td', { 'data-label': HEAD[5], class: 'time' }, zonedTime(host.last_seen)),
+  );
+}
+
+/** A definition list of the fields that have a value. */
+function facts(entries: readonly (readonly [string, Node | string | undefined])[]) {
+  const shown = entries.filter(([, value]) => value !== undefined && value !== '');
+  return el(
+    'dl',
+    { class: 'facts' },
+    ...shown.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value as Node | string)]),
+  );
+}
+
+const linkText = (link: HostDetail['first_found_by']) =>
+  link
+    ? `${[link.name ?? link.id, link.at ? zonedTime(link.at) : undefined].filter(Boolean).join(', ')}${link.approximate ? ' (approximate)' : ''}`
+    : undefined;
+
+const list = (values: readonly string[]) =>
+  values.length === 0
+    ? undefined
+    : el('ul', {}, ...values.map((value) => el('li', {}, bdi(value))));
+
+/** One host in full: every field the answer carries, drawn as text. */
+function detailsOf(host: HostDetail, where: HostPlacement, actions: HostsActions) {
+  const credentials = (host.snmp_credentials ?? []).map(
+    (c) => `${c.name ?? c.id}${c.from === 'network' ? ' (from its network)' : ''}`,
+  );
+  const interfaces = (host.snmp_interfaces ?? []).map((i) =>
+    [i.index, i.name ?? i.description, i.oper_status, i.ip]
+      .filter((v) => v !== undefined)
+      .join(' '),
+  );
+  const parent = host.virtualization_parent;
+  return el(
+    'section',
+    { class: 'host-details', 'aria-label': 'Host details', 'data-id': host.id },
+    el('h2', {}, bdi(host.name)),
+    facts([
+      ['Id', host.id],
+      ['Hostname', host.hostname],
+      ['Network', host.network ?? where.network],
+      ['OS', host.os],
+      [
+        'Addresses',
+        list(
+          (host.ips ?? []).map((a) =>
+            [a.ip, a.subnet, a.mac, a.mac_vendor].filter((v) => v !== undefined).join('  '),
+          ),
+        ),
+      ],
+      ['Services', list(services(host))],
+      ['Other open ports', ports(host.other_ports)],
+      ['All open ports', ports(host.ports)],
+      ['SNMP credential', credentials.length ? list(credentials) : 'none'],
+      ['SNMP interfaces', list(interfaces)],
+      ['Tags', list(host.tags ?? [])],
+      ['First seen', host.first_seen ? zonedTime(host.first_seen) : undefined],
+      ['Last seen', host.last_seen ? zonedTime(host.last_seen) : undefined],
+      ['First found by', linkText(host.first_found_by)],
+      ['Last touched by', linkText(host.last_touched_by)],
+      ['Description', host.description],
+      ['System description', host.sys_descr],
+      ['Location', host.sys_location],
+      ['Runs on', parent ? (parent.name ?? parent.id) : undefined],
+    ]),
+    button('Ask about this', () => actions.ask(host, where), { class: 'link' }),
+  );
+}
+
+/** The candidates of an ambiguous get_host name: each can be chosen by id. */
+function candidatesOf(lookup: HostLookup, choose: (id: string) => void) {
+  return el(
+    'section',
+    { class: 'host-details', 'aria-label': 'Host details' },
+    el('p', { class: 'summary' }, lookup.summary),
+    el(
+      'ul',
+      {},
+      ...(lookup.candidates ?? []).map((c) => {
+        const pick = button(bdi(c.name), () => choose(c.id), { class: 'link host-name' });
+        return el(
+          'li',
+          {},
+          pick,
+          c.network ? el('span', { class: 'count' }, bdi(c.network)) : undefined,
+        );
+      }),
+    ),
+  );
+}
+
+/** The network of a host in the list, for a lookup that does not say. */
+function placementOf(list: HostList | undefined, id: string): HostPlacement {
+  const group = list?.groups.find((g) => g.hosts.some((h) => h.id === id));
+  return { network_id: group?.network_id, network: group?.network };
+}
+
+function findHost(list: HostList | undefined, id: string | undefined) {
+  if (!list || !id) return undefined;
+  for (const group of list.groups) {
+    const host = group.hosts.find((h) => h.id === id);
+    if (host) return host;
+  }
+  return undefined;
+}
+
+/** Draws the tab into `root`; filtering and choosing a host redraw without asking the model. */
+export function renderHosts(
+  root: HTMLElement,
+  state: HostsState,
+  actions: HostsActions,
+  initial: HostFilters = NO_HOST_FILTERS,
+): void {
+  const list = state.list;
+  const text = searchBox('host-text', 'Filter by name, IP, MAC, OS', initial.text);
+  const names = list ? serviceNames(list) : [];
+  const service = select('host-service', [
+    ['', 'Any service'],
+    ...names.map((n) => [n, n] as const),
+  ]);
+  service.setAttribute('aria-label', 'Service');
+  service.value = names.includes(initial.service) ? initial.service : '';
+  const port = el('input', {
+    type: 'number',
+    name: 'host-port',
+    min: '1',
+    max: '65535',
+    placeholder: 'Port',
+    'aria-label': 'Open port',
+  });
+  port.value = initial.port;
+  const shown = el('p', { class: 'shown', role: 'status' });
+  const body = el('div', { class: 'groups' });
+  const details = el('div', { class: 'details-slot' });
+  const refresh = busyButton('Refresh', 'Refreshing…', () => actions.refresh());
+
+  const choose = (id: string) => {
+    state.selected = id;
+    redraw();
+    drawDetails();
+    const asked = id;
+    void actions.details(id).then((lookup) => {
+      if (!lookup || state.selected !== asked) return;
+      state.lookup = lookup;
+      drawDetails();
+    });
+  };
+  const drawDetails = () => {
+    const lookup = state.lookup;
+    const looked = lookup?.host && lookup.host.id === state.selected ? lookup.host : undefined;
+    const host =
+      looked ?? findHost(list, state.selected) ?? (state.selected ? undefined : lookup?.host);
+    if (host) {
+      details.replaceChildren(detailsOf(host, placementOf(list, host.id), actions));
+    } else if (lookup?.candidates && !state.selected) {
+      details.replaceChildren(candidatesOf(lookup, choose));
+    } else {
+      details.replaceChildren();
+    }
+  };
+  const redraw = () => {
+    if (!list) {
+      shown.textContent = '';
+      body.replaceChildren();
+      return;
+    }
+    const filters = { text: text.value, service: service.value, port: port.value };
+    const total = list.groups.reduce((n, g) => n + g.hosts.length, 0);
+    const sections = [];
+    let visible = 0;
+    for (const group of list.groups) {
+      const hosts = group.hosts.filter((host) => hostMatches(host, filters));
+      visible += hosts.length;
+      if (hosts.length === 0) continue;
+      sections.push(
+        el(
+          'section',
+          { class: 'network' },
+          el(
+            'h2',
+            {},
+            bdi(group.network ?? group.network_id ?? 'No network'),
+            el('span', { class: 'count' }, count(hosts.length, 'host', 'hosts')),
+          ),
+          el(
+            'table',
+            { class: 'list hosts' },
+            el('thead', {}, el('tr', {}, ...HEAD.map((label) => el('th', {}, label)))),
+            el('tbody', {}, ...hosts.map((h) => row(h, h.id === state.selected, choose))),
+          ),
+        ),
+      );
+    }
+    const more = list.pagination.has_more ? ' (more on the service)' : '';
+    shown.textContent = `Showing ${count(visible, 'host', 'hosts')} of ${total}${more}`;
+    body.replaceChildren(
+      sections.length
+        ? el('div', {}, ...sections)
+        : el('p', { class: 'empty' }, 'No host matches these filters.'),
+    );
+  };
+  for (const control of [text, service, port]) control.addEventListener('input', redraw);
+  const controls = list ? [el('div', { class: 'filters' }, text, service, port)] : [];
+  root.replaceChildren(
+    tabHeader('Hosts', (list ?? state.lookup)?.summary ?? '', refresh.node),
+    ...controls,
+    shown,
+    el('div', { class: 'hosts-layout' }, body, details),
+  );
+  redraw();
+  drawDetails();
+}
+
+/** The Hosts filters as the controls hold them now, so a refresh keeps what the person chose. */
+export function currentHostFilters(root: HTMLElement): HostFilters | undefined {
+  const values = controlValues(root, ['host-text', 'host-service', 'host-port']);
+  return values
+    ? { text: values['host-text'], service: values['host-service'], port: values['host-port'] }
+    : undefined;
+}
