@@ -87,7 +87,12 @@ const list = (values: readonly string[]) =>
     : el('ul', {}, ...values.map((value) => el('li', {}, bdi(value))));
 
 /** One host in full: every field the answer carries, drawn as text. */
-function detailsOf(host: HostDetail, where: HostPlacement, actions: HostsActions) {
+function detailsOf(
+  host: HostDetail,
+  where: HostPlacement,
+  actions: HostsActions,
+  close: () => void,
+) {
   const credentials = (host.snmp_credentials ?? []).map(
     (c) => `${c.name ?? c.id}${c.from === 'network' ? ' (from its network)' : ''}`,
   );
@@ -100,7 +105,7 @@ function detailsOf(host: HostDetail, where: HostPlacement, actions: HostsActions
   return el(
     'section',
     { class: 'host-details', 'aria-label': 'Host details', 'data-id': host.id },
-    el('h2', {}, bdi(host.name)),
+    el('h2', { tabindex: '-1' }, bdi(host.name)),
     facts([
       ['Id', host.id],
       ['Hostname', host.hostname],
@@ -129,7 +134,12 @@ function detailsOf(host: HostDetail, where: HostPlacement, actions: HostsActions
       ['Location', host.sys_location],
       ['Runs on', parent ? (parent.name ?? parent.id) : undefined],
     ]),
-    button('Ask about this', () => actions.ask(host, where), { class: 'link' }),
+    el(
+      'div',
+      { class: 'buttons' },
+      button('Ask about this', () => actions.ask(host, where), { class: 'link' }),
+      button('Close', close, { class: 'link' }),
+    ),
   );
 }
 
@@ -204,6 +214,8 @@ export function renderHosts(
     state.selected = id;
     redraw();
     drawDetails();
+    // The details may be above the list (narrow) or beside it: the person is taken there.
+    (details.querySelector('h2') as HTMLElement | null)?.focus();
     const asked = id;
     void actions.details(id).then((lookup) => {
       if (!lookup || state.selected !== asked) return;
@@ -211,14 +223,21 @@ export function renderHosts(
       drawDetails();
     });
   };
+  const close = () => {
+    state.selected = undefined;
+    state.lookup = undefined;
+    redraw();
+    drawDetails();
+  };
   const drawDetails = () => {
     const lookup = state.lookup;
     const looked = lookup?.host && lookup.host.id === state.selected ? lookup.host : undefined;
-    const host =
-      looked ?? findHost(list, state.selected) ?? (state.selected ? undefined : lookup?.host);
+    const host = looked ?? findHost(list, state.selected);
     if (host) {
-      details.replaceChildren(detailsOf(host, placementOf(list, host.id), actions));
-    } else if (lookup?.candidates && !state.selected) {
+      details.replaceChildren(detailsOf(host, placementOf(list, host.id), actions, close));
+    } else if (state.selected) {
+      details.replaceChildren(el('p', { class: 'empty' }, 'Loading the host…'));
+    } else if (lookup?.candidates) {
       details.replaceChildren(candidatesOf(lookup, choose));
     } else {
       details.replaceChildren();
