@@ -4,6 +4,7 @@ import type { SampleData, StoredCredential } from './data.js';
 import { queryDiscoveries } from './discovery-query.js';
 import { sampleEra } from './era.js';
 import type { SampleRequest, SampleResponse } from './exchange.js';
+import { INVENTORY_PATHS, inventoryRoute } from './inventory-routes.js';
 import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
 import { sampleNames } from './names-data.js';
 
@@ -268,6 +269,13 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       return ok({ releases: data.releases, changelog_url: 'https://example.invalid/changelog' });
     }
     if (method === 'POST' && path === '/api/auth/login') return login(req);
+    // The inventory (hosts, IPs, ports...), unless a test has replaced the name lists.
+    if (!options.names && INVENTORY_PATHS.test(path)) {
+      const caller = authenticate(req, false);
+      if (!caller.ok) return caller.response;
+      const answer = inventoryRoute(req, data, { ok, fail });
+      if (answer) return answer;
+    }
     // 0.17.22 renamed networks to sites: the old path is gone there, the new one answers instead.
     const namePath = era.sites
       ? path === '/api/v1/sites'
