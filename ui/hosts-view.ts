@@ -11,8 +11,8 @@ export interface HostPlacement {
 }
 
 export interface HostsActions {
-  /** Calls list_hosts again through the host (the whole list when none is shown yet). */
-  refresh(): Promise<void>;
+  /** Calls list_hosts again through the host; `all` asks for every page at once. */
+  refresh(all: boolean): Promise<void>;
   /** Calls get_host by id; undefined when it failed (the error is shown apart). */
   details(id: string): Promise<HostLookup | undefined>;
   /** Posts a question about one host to the conversation (ui/message). */
@@ -208,7 +208,8 @@ export function renderHosts(
   const shown = el('p', { class: 'shown', role: 'status' });
   const body = el('div', { class: 'groups' });
   const details = el('div', { class: 'details-slot' });
-  const refresh = busyButton('Refresh', 'Refreshing…', () => actions.refresh());
+  const refresh = busyButton('Refresh', 'Refreshing…', () => actions.refresh(false));
+  let askedForAll = false;
 
   const choose = (id: string) => {
     state.selected = id;
@@ -250,6 +251,11 @@ export function renderHosts(
       return;
     }
     const filters = { text: text.value, service: service.value, port: port.value };
+    // A cut list filters only what it holds: the first filter asks once for every page.
+    if (list.pagination.has_more && !askedForAll && Object.values(filters).some((v) => v !== '')) {
+      askedForAll = true;
+      refresh.run(() => actions.refresh(true));
+    }
     const total = list.groups.reduce((n, g) => n + g.hosts.length, 0);
     const sections = [];
     let visible = 0;

@@ -125,7 +125,7 @@ function openTab(tab: Tab) {
   if (!empty) return drawPanel();
   shell.panel.replaceChildren(el('p', { class: 'empty' }, `Loading ${TAB_LABEL[tab]}…`));
   drawPanel();
-  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts());
+  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts(false));
 }
 
 async function refreshDiscoveries(all: boolean) {
@@ -136,8 +136,9 @@ async function refreshDiscoveries(all: boolean) {
   if (view.tab === 'discoveries') drawPanel();
 }
 
-async function refreshHosts() {
-  const list = asHostList(await callTool(TOOL.hosts, view.args.hosts), TOOL.hosts);
+async function refreshHosts(all: boolean) {
+  const args = { ...view.args.hosts, ...(all ? { limit: 0 } : {}) };
+  const list = asHostList(await callTool(TOOL.hosts, args), TOOL.hosts);
   if (!list) return;
   view.hosts.list = list;
   if (view.tab === 'hosts') drawPanel();
