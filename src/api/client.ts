@@ -79,6 +79,8 @@ export interface ApiClient {
     signal?: AbortSignal,
   ): Promise<InventoryAddressRow[]>;
   listSnmpInterfaces(hostId: string, signal?: AbortSignal): Promise<InventorySnmpInterface[]>;
+  /** The host a service runs on, and the service's name. */
+  getServiceHost(id: string, signal?: AbortSignal): Promise<{ host_id?: string; name?: string }>;
   /** The service version last reported in any envelope, if one was seen. */
   serverVersion(): string | undefined;
   /**
@@ -180,6 +182,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       inventory.listAddresses(requester, await profileOf(signal), networkId, signal),
     listSnmpInterfaces: async (hostId, signal) =>
       inventory.listSnmpInterfaces(requester, await profileOf(signal), hostId, signal),
+
+    getServiceHost: (id, signal) => inventory.getServiceHost(requester, id, signal),
 
     serverVersion: () => memo.reported,
     close: () => options.sender.close(),

@@ -1,9 +1,11 @@
 // The catalog: every tool this server offers, listed without a network.
 import { applySnmpRotation } from './apply-snmp-rotation.js';
 import type { AnyToolDefinition } from './define-tool.js';
+import { getHost } from './get-host.js';
 import { getUnseenReleaseNotes } from './get-unseen-release-notes.js';
 import { getVersion } from './get-version.js';
 import { listDiscoveries } from './list-discoveries.js';
+import { listHosts } from './list-hosts.js';
 import { listSnmpCredentials } from './list-snmp-credentials.js';
 import { updateSnmpCredential } from './update-snmp-credential.js';
 
@@ -14,6 +16,8 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   getUnseenReleaseNotes,
   getVersion,
   applySnmpRotation,
+  listHosts,
+  getHost,
 ];
 
 /**

@@ -27,7 +27,8 @@ export const hostServiceShape = z.object({
 
 /** An SNMP credential that applies to a host; `from: 'network'` when inherited from its network (site). */
 export const hostCredentialShape = z.object({
-  id: z.string(),
+  /** Left out in list_hosts when `credential_ids` at the top maps the name to it. */
+  id: z.string().optional(),
   name: z.string().optional(),
   from: z.enum(['host', 'network']).optional(),
 });
@@ -124,6 +125,12 @@ export const hostListShape = z.object({
   summary: z.string(),
   groups: z.array(hostGroupShape),
   tag_ids: z.record(z.string(), z.string()).optional(),
+  /**
+   * Discovery and SNMP credential name -> id, once: an item's link or credential then carries the
+   * name alone (its id is here), unless two shown ones share a name.
+   */
+  discovery_ids: z.record(z.string(), z.string()).optional(),
+  credential_ids: z.record(z.string(), z.string()).optional(),
   filters: hostFiltersShape.optional(),
   counts: hostCountsShape.optional(),
   pagination: paginationOutput,

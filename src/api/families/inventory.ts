@@ -231,3 +231,18 @@ export async function hostFieldValues(
   }
   return out;
 }
+
+/** A service's host and name (GET /api/v1/services/{id}): what runs a virtualized host. */
+export async function getServiceHost(
+  requester: Requester,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ host_id?: string; name?: string }> {
+  const path = `/api/v1/services/${encodeURIComponent(id)}`;
+  const spec = { method: 'GET', path, auth: 'apiKey', signal } as const;
+  const data = (await requester.request(spec)).data as Record<string, unknown> | undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const hostId = text(data?.['host_id']);
+  const name = text(data?.['name']);
+  return { ...(hostId ? { host_id: hostId } : {}), ...(name ? { name } : {}) };
+}
