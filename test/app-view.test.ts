@@ -15,7 +15,14 @@ import type { CredentialWrite } from '../src/confirm/credential-values.js';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
 import { askText } from '../ui/ask-message.js';
-import { hostMatches, NO_HOST_FILTERS, openPorts, serviceNames } from '../ui/host-filter.js';
+import {
+  hostMatches,
+  isCut,
+  NO_HOST_FILTERS,
+  openPorts,
+  serverFilters,
+  serviceNames,
+} from '../ui/host-filter.js';
 import { lastRunText, reasonText, scheduleText, stateOf } from '../ui/run-state.js';
 import { zonedTime } from '../ui/time.js';
 import {
@@ -419,6 +426,24 @@ describe("the Hosts tab's filters", () => {
     expect(hostMatches(gw, { ...NO_HOST_FILTERS, port: '23' })).toBe(false);
     expect(hostMatches(gw, { ...NO_HOST_FILTERS, port: '2' })).toBe(false);
     expect(openPorts(gw)).toEqual([22, 161, 8443]);
+  });
+
+  it('go to the service as list_hosts arguments when the list is cut, empty ones left out', () => {
+    expect(serverFilters({ text: ' 10.0.0 ', service: 'SSH', port: '23' })).toEqual({
+      limit: 0,
+      search: '10.0.0',
+      service: 'SSH',
+      port: 23,
+    });
+    expect(serverFilters(NO_HOST_FILTERS)).toEqual({ limit: 0 });
+    for (const port of ['0', '65536', '2.5', 'ssh']) {
+      expect(serverFilters({ ...NO_HOST_FILTERS, port }), port).toEqual({ limit: 0 });
+    }
+    const page = { total_count: 240, limit: 50, offset: 0, has_more: true };
+    expect(isCut({ summary: '', groups: [], pagination: page })).toBe(true);
+    const whole = { ...page, total_count: 50, has_more: false };
+    expect(isCut({ summary: '', groups: [], pagination: whole })).toBe(false);
+    expect(isCut({ summary: '', groups: [], pagination: whole, truncated: true })).toBe(true);
   });
 
   it('offer each service name once, sorted without regard to case', () => {

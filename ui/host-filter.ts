@@ -65,3 +65,22 @@ export function hostMatches(host: HostItem, filters: HostFilters): boolean {
   }
   return true;
 }
+
+/**
+ * The filters as list_hosts arguments, for a list the service holds more of than the view does:
+ * search (name, hostname, IP, MAC), service and port, every page at once. Empty ones are left out.
+ */
+export function serverFilters(filters: HostFilters): Record<string, string | number> {
+  const args: Record<string, string | number> = { limit: 0 };
+  const text = filters.text.trim();
+  if (text) args['search'] = text;
+  if (filters.service) args['service'] = filters.service;
+  const port = Number(filters.port.trim());
+  if (filters.port.trim() && Number.isInteger(port) && port >= 1 && port <= 65535) {
+    args['port'] = port;
+  }
+  return args;
+}
+
+/** Whether the service holds hosts the list does not: then filtering must ask it. */
+export const isCut = (list: HostList) => list.pagination.has_more || list.truncated === true;

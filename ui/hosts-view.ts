@@ -11,8 +11,8 @@ export interface HostPlacement {
 }
 
 export interface HostsActions {
-  /** Calls list_hosts again through the host; `all` asks for every page at once. */
-  refresh(all: boolean): Promise<void>;
+  /** Calls list_hosts again through the host; with filters, asks the service to apply them. */
+  refresh(filters?: HostFilters): Promise<void>;
   /** Calls get_host by id; undefined when it failed (the error is shown apart). */
   details(id: string): Promise<HostLookup | undefined>;
   /** Posts a question about one host to the conversation (ui/message). */
@@ -24,6 +24,8 @@ export interface HostsState {
   list?: HostList | undefined;
   lookup?: HostLookup | undefined;
   selected?: string | undefined;
+  /** The first list was cut (more on the service): filters go to the service from then on. */
+  cut?: boolean | undefined;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -86,6 +88,13 @@ const list = (values: readonly string[]) =>
     ? undefined
     : el('ul', {}, ...values.map((value) => el('li', {}, bdi(value))));
 
+/** "lab-docker (Docker)", or the kind alone where the service names no host. */
+function parentText(parent: NonNullable<HostDetail['virtualization_parent']>) {
+  const who = parent.name ?? parent.id;
+  if (who === undefined) return parent.type ?? 'a host the service does not name';
+  return parent.type ? `${who} (${parent.type})` : who;
+}
+
 /** One host in full: every field the answer carries, drawn as text. */
 function detailsOf(
   host: HostDetail,
@@ -132,7 +141,7 @@ function detailsOf(
       ['Description', host.description],
       ['System description', host.sys_descr],
       ['Location', host.sys_location],
-      ['Runs on', parent ? (parent.name ?? parent.id) : undefined],
+      ['Runs on', parent ? parentText(parent) : undefined],
     ]),
     el(
       'div',
@@ -208,8 +217,10 @@ export function renderHosts(
   const shown = el('p', { class: 'shown', role: 'status' });
   const body = el('div', { class: 'groups' });
   const details = el('div', { class: 'details-slot' });
-  const refresh = busyButton('Refresh', 'Refreshing…', () => actions.refresh(false));
-  let askedForAll = false;
+  const filtersNow = () => ({ text: text.value, service: service.value, port: port.value });
+  const refresh = busyButton('Refresh', 'Refreshing…', () =>
+    actions.refresh(state.cut ? filtersNow() : undefined),
+  );
 
   const choose = (id: string) => {
     state.selected = id;
@@ -250,12 +261,7 @@ export function renderHosts(
       body.replaceChildren();
       return;
     }
-    const filters = { text: text.value, service: service.value, port: port.value };
-    // A cut list filters only what it holds: the first filter asks once for every page.
-    if (list.pagination.has_more && !askedForAll && Object.values(filters).some((v) => v !== '')) {
-      askedForAll = true;
-      refresh.run(() => actions.refresh(true));
-    }
+    const filters = filtersNow();
     const total = list.groups.reduce((n, g) => n + g.hosts.length, 0);
     const sections = [];
     let visible = 0;
@@ -282,7 +288,9 @@ export function renderHosts(
         ),
       );
     }
-    const more = list.pagination.has_more ? ' (more on the service)' : '';
+    const more = state.cut
+      ? `; ${list.pagination.total_count} on the service, which these filters are sent to`
+      : '';
     shown.textContent = `Showing ${count(visible, 'host', 'hosts')} of ${total}${more}`;
     body.replaceChildren(
       sections.length
@@ -291,6 +299,13 @@ export function renderHosts(
     );
   };
   for (const control of [text, service, port]) control.addEventListener('input', redraw);
+  // A cut list holds only some hosts: a settled filter (a choice, Enter or leaving the box) asks
+  // the service for all that match, rather than filtering a part.
+  for (const control of [text, service, port]) {
+    control.addEventListener('change', () => {
+      if (state.cut) refresh.run(() => actions.refresh(filtersNow()));
+    });
+  }
   const controls = list ? [el('div', { class: 'filters' }, text, service, port)] : [];
   root.replaceChildren(
     tabHeader('Hosts', (list ?? state.lookup)?.summary ?? '', refresh.node),

@@ -4,6 +4,7 @@ import { askText } from './ask-message.js';
 import { renderCredentialResult } from './confirm-panel.js';
 import { currentFilters, renderDiscoveries } from './discoveries-view.js';
 import { el } from './dom.js';
+import { type HostFilters, isCut, serverFilters } from './host-filter.js';
 import { currentHostFilters, type HostsState, renderHosts } from './hosts-view.js';
 import {
   approvalOf,
@@ -125,7 +126,7 @@ function openTab(tab: Tab) {
   if (!empty) return drawPanel();
   shell.panel.replaceChildren(el('p', { class: 'empty' }, `Loading ${TAB_LABEL[tab]}…`));
   drawPanel();
-  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts(false));
+  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts());
 }
 
 async function refreshDiscoveries(all: boolean) {
@@ -136,11 +137,12 @@ async function refreshDiscoveries(all: boolean) {
   if (view.tab === 'discoveries') drawPanel();
 }
 
-async function refreshHosts(all: boolean) {
-  const args = { ...view.args.hosts, ...(all ? { limit: 0 } : {}) };
+async function refreshHosts(filters?: HostFilters) {
+  const args = { ...view.args.hosts, ...(filters ? serverFilters(filters) : {}) };
   const list = asHostList(await callTool(TOOL.hosts, args), TOOL.hosts);
   if (!list) return;
   view.hosts.list = list;
+  view.hosts.cut ||= isCut(list);
   if (view.tab === 'hosts') drawPanel();
 }
 
@@ -203,7 +205,13 @@ app.ontoolresult = (result) => {
   }
   if (hosts || lookup) {
     if (hosts) view.args.hosts = view.input;
-    view.hosts = { list: hosts ?? view.hosts.list, lookup, selected: lookup?.host?.id };
+    const list = hosts ?? view.hosts.list;
+    view.hosts = {
+      list,
+      lookup,
+      selected: lookup?.host?.id,
+      cut: hosts ? isCut(hosts) : view.hosts.cut,
+    };
     view.tab = 'hosts';
     return drawShell();
   }
