@@ -88,6 +88,25 @@ const list = (values: readonly string[]) =>
     ? undefined
     : el('ul', {}, ...values.map((value) => el('li', {}, bdi(value))));
 
+/** "10.0.0.2 in 10.0.0.0/24, MAC 00:1a:2b:00:00:01 (Ubiquiti)". */
+function addressText(address: NonNullable<HostDetail['ips']>[number]) {
+  const subnet = address.subnet ? ` in ${address.subnet}` : '';
+  const vendor = address.mac_vendor ? ` (${address.mac_vendor})` : '';
+  return `${address.ip}${subnet}${address.mac ? `, MAC ${address.mac}${vendor}` : ''}`;
+}
+
+/** "Gi0/1 (index 1): Up, 192.168.50.3, alias uplink". */
+function interfaceText(entry: NonNullable<HostDetail['snmp_interfaces']>[number]) {
+  const name = entry.name ?? entry.description ?? 'interface';
+  const index = entry.index === undefined ? '' : ` (index ${entry.index})`;
+  const rest = [
+    entry.oper_status ?? 'status unknown',
+    entry.ip,
+    entry.alias && `alias ${entry.alias}`,
+  ];
+  return `${name}${index}: ${rest.filter(Boolean).join(', ')}`;
+}
+
 /** "lab-docker (Docker)", or the kind alone where the service names no host. */
 function parentText(parent: NonNullable<HostDetail['virtualization_parent']>) {
   const who = parent.name ?? parent.id;
@@ -105,11 +124,7 @@ function detailsOf(
   const credentials = (host.snmp_credentials ?? []).map(
     (c) => `${c.name ?? c.id}${c.from === 'network' ? ' (from its network)' : ''}`,
   );
-  const interfaces = (host.snmp_interfaces ?? []).map((i) =>
-    [i.index, i.name ?? i.description, i.oper_status, i.ip]
-      .filter((v) => v !== undefined)
-      .join(' '),
-  );
+  const interfaces = (host.snmp_interfaces ?? []).map(interfaceText);
   const parent = host.virtualization_parent;
   return el(
     'section',
@@ -120,14 +135,7 @@ function detailsOf(
       ['Hostname', host.hostname],
       ['Network', host.network ?? where.network],
       ['OS', host.os],
-      [
-        'Addresses',
-        list(
-          (host.ips ?? []).map((a) =>
-            [a.ip, a.subnet, a.mac, a.mac_vendor].filter((v) => v !== undefined).join('  '),
-          ),
-        ),
-      ],
+      ['Addresses', list((host.ips ?? []).map(addressText))],
       ['Services', list(services(host))],
       ['Other open ports', ports(host.other_ports)],
       ['All open ports', ports(host.ports)],

@@ -10,12 +10,23 @@ interface Box {
   readonly scrollWidth: number;
   getBoundingClientRect(): { readonly width: number };
 }
+interface Field extends Box {
+  readonly placeholder: string;
+}
 interface Body {
   readonly ownerDocument: {
     readonly documentElement: { readonly scrollWidth: number };
     readonly defaultView: {
       readonly innerWidth: number;
-      getComputedStyle(node: Box): { readonly fontSize: string };
+      getComputedStyle(node: Box): {
+        readonly fontSize: string;
+        readonly font: string;
+        readonly paddingLeft: string;
+        readonly paddingRight: string;
+      };
+    };
+    createElement(tag: 'canvas'): {
+      getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } | null;
     };
   };
   querySelectorAll(selector: string): ArrayLike<Box>;
@@ -26,7 +37,7 @@ export const MIN_NAME_EM = 6;
 
 /**
  * Every element in the view whose content is wider than its box (cut off or scrolled sideways),
- * the page itself wider than the window, and every name box under `names` narrower than
+ * the page itself wider than the window, every input whose hint does not fit, every name box under `names` narrower than
  * MIN_NAME_EM; each as one line naming the element. Empty when the layout fits.
  */
 export function layoutProblems(view: FrameLocator, names: readonly string[]): Promise<string[]> {
@@ -50,6 +61,20 @@ export function layoutProblems(view: FrameLocator, names: readonly string[]): Pr
             `${describe(node)}: ${node.scrollWidth}px of content in ${node.clientWidth}px`,
           );
         }
+      }
+      // A search box's hint is text too: it must fit inside the box, padding aside.
+      const pen = doc.createElement('canvas').getContext('2d');
+      for (const node of Array.from(body.querySelectorAll('input[placeholder]')) as Field[]) {
+        const style = win.getComputedStyle(node);
+        if (!pen) break;
+        pen.font = style.font;
+        const room =
+          node.clientWidth -
+          Number.parseFloat(style.paddingLeft) -
+          Number.parseFloat(style.paddingRight);
+        const needed = pen.measureText(node.placeholder).width;
+        if (needed > room)
+          problems.push(`${describe(node)}: its hint needs ${needed}px, has ${room}px`);
       }
       for (const node of Array.from(body.querySelectorAll(selectors.join(',')))) {
         const em = Number.parseFloat(win.getComputedStyle(node).fontSize);
