@@ -516,6 +516,31 @@ describe.skipIf(browserMissing)('the hosts tab in chromium', () => {
     await one.close();
   });
 
+  it('draws counts_only as counts, with nothing to filter', async () => {
+    const result = await callTool('list_hosts', { counts_only: true });
+    const counts = (result.structuredContent as unknown as HostListOutput).counts;
+    const shown = await show({
+      toolName: 'list_hosts',
+      toolInput: { counts_only: true },
+      toolResult: result,
+      theme: 'light',
+    });
+    const facts = shown.view.locator('.host-counts dd');
+    await poll(() => shown.view.locator('.host-counts dt').allTextContents()).toContain(
+      'By service',
+    );
+    expect(await facts.first().textContent()).toBe(String(counts?.hosts));
+    const services = await shown.view
+      .locator('.host-counts dd')
+      .nth(2)
+      .locator('li')
+      .allTextContents();
+    expect(services).toEqual(counts?.by_service.top.map(([name, n]) => `${name} ${n}`));
+    expect(await shown.view.locator('input[name="host-text"]').count()).toBe(0);
+    expect(shown.problems).toEqual([]);
+    await shown.close();
+  });
+
   it('follows a dark host theme, and fits 420 px in both themes with a host chosen', async () => {
     const input = { network: 'Lab', limit: 0 };
     const result = await callTool('list_hosts', input);

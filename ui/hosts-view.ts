@@ -160,6 +160,36 @@ function detailsOf(
   );
 }
 
+type HostCounts = NonNullable<HostList['counts']>;
+
+/** "SSH 120, SNMP 80, and 3 more", a tally of list_hosts' counts_only. */
+function tallyText(tally: HostCounts['by_service']) {
+  const shown = tally.top.map(([name, n]) => `${name} ${n}`);
+  return tally.others > 0 ? [...shown, `others ${tally.others}`] : shown;
+}
+
+/** A counts_only answer: hosts per network, service, port, OS family and subnet, as text. */
+function countsOf(counts: HostCounts) {
+  return el(
+    'section',
+    { class: 'host-counts', 'aria-label': 'Host counts' },
+    facts([
+      ['Hosts', String(counts.hosts)],
+      ['By network', list(counts.by_network.map((n) => `${n.network ?? n.network_id} ${n.hosts}`))],
+      ['By service', list(tallyText(counts.by_service))],
+      ['By open port', list(tallyText(counts.by_port))],
+      ['By OS family', list(tallyText(counts.by_os))],
+      ['By subnet', list(tallyText(counts.by_subnet))],
+      ['Without an SNMP credential', String(counts.without_snmp_credential)],
+      ['New since', counts.new_since === undefined ? undefined : String(counts.new_since)],
+      [
+        'Not seen since',
+        counts.not_seen_since === undefined ? undefined : String(counts.not_seen_since),
+      ],
+    ]),
+  );
+}
+
 /** The candidates of an ambiguous get_host name: each can be chosen by id. */
 function candidatesOf(lookup: HostLookup, choose: (id: string) => void) {
   return el(
@@ -263,10 +293,11 @@ export function renderHosts(
       details.replaceChildren();
     }
   };
+  const counts = list?.counts && list.groups.length === 0 ? list.counts : undefined;
   const redraw = () => {
-    if (!list) {
+    if (!list || counts) {
       shown.textContent = '';
-      body.replaceChildren();
+      body.replaceChildren(counts ? countsOf(counts) : '');
       return;
     }
     const filters = filtersNow();
@@ -314,7 +345,7 @@ export function renderHosts(
       if (state.cut) refresh.run(() => actions.refresh(filtersNow()));
     });
   }
-  const controls = list ? [el('div', { class: 'filters' }, text, service, port)] : [];
+  const controls = list && !counts ? [el('div', { class: 'filters' }, text, service, port)] : [];
   root.replaceChildren(
     tabHeader('Hosts', (list ?? state.lookup)?.summary ?? '', refresh.node),
     ...controls,
