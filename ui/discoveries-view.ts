@@ -66,7 +66,7 @@ function grouped(items: readonly DiscoveryItem[]) {
   return networks;
 }
 
-export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "4 discoveries, 2 failed, 1 running": every state but ok and never run is counted. */
 function problemCounts(items: readonly DiscoveryItem[]): string {
