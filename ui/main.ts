@@ -103,7 +103,7 @@ function drawPanel() {
       { refresh: refreshDiscoveries, ask: askDiscovery },
       currentFilters(shell.panel),
     );
-  } else if (view.tab === 'hosts') {
+  } else if (view.tab === 'hosts' && (view.hosts.list || view.hosts.lookup)) {
     renderHosts(
       shell.panel,
       view.hosts,
@@ -126,7 +126,18 @@ function openTab(tab: Tab) {
   if (!empty) return drawPanel();
   shell.panel.replaceChildren(el('p', { class: 'empty' }, `Loading ${TAB_LABEL[tab]}…`));
   drawPanel();
-  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts());
+  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts()).then(() => {
+    const still = tab === 'discoveries' ? !view.discoveries : !view.hosts.list;
+    if (still && view.tab === tab) {
+      shell.panel.replaceChildren(
+        el(
+          'p',
+          { class: 'empty' },
+          'Nothing loaded (the error above says why). Choose the tab again to retry.',
+        ),
+      );
+    }
+  });
 }
 
 async function refreshDiscoveries(all: boolean) {
