@@ -333,9 +333,10 @@ function name(hosts: SampleHost[]) {
   const [office] = hosts.filter((h) => h.network_id === SAMPLE_NETWORKS.office);
   const lab = hosts.filter((h) => h.network_id === SAMPLE_NETWORKS.lab);
   if (office) Object.assign(office, { id: SAMPLE_HOSTS.officeDaemonHost, name: 'office-gw' });
-  const [labDocker, guest] = lab;
+  const [labDocker] = lab;
   if (labDocker) Object.assign(labDocker, { id: SAMPLE_HOSTS.labDockerHost, name: 'lab-docker' });
-  // A container host and its guest: the guest names the Docker service that runs it.
+  // A container and its host: the guest names the Docker service that runs it.
+  const guest = lab.find((h) => h !== labDocker && h.services.some((s) => s.name === 'nginx'));
   if (labDocker && guest) {
     const dockerService = {
       id: inventoryId(5, 999_999),

@@ -303,6 +303,15 @@ export function inventoryRoute(
         .flatMap((h) => h.ports.map((p) => write.port(h, p))),
     );
   }
+  const oneService = /^\/api\/v1\/services\/([0-9a-f-]{36})$/i.exec(path);
+  if (oneService) {
+    const host = hosts.find((h) => h.services.some((s) => s.id === oneService[1]));
+    const position = host?.services.findIndex((s) => s.id === oneService[1]) ?? -1;
+    const service = host?.services[position];
+    return host && service
+      ? ok(write.service(host, service, position))
+      : fail(404, `Service ${oneService[1]} not found`, 'entity_not_found');
+  }
   if (path === '/api/v1/services') {
     return paged(
       hosts

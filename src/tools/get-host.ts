@@ -144,7 +144,7 @@ export const getHost = defineTool({
   name: 'get_host',
   title: 'Get one host',
   description:
-    'One host in full, by name, IP or id: addresses, subnets, SNMP interfaces, every port and service, SNMP credential, tags, the discoveries that first found and last touched it, virtualization parent. An ambiguous name lists the candidates. Lists and counts: list_hosts.',
+    'One host in full by name, IP or id: addresses, SNMP interfaces, ports, services, credential, tags, discoveries, virtualization parent. Ambiguous names list candidates.',
   inputSchema: hostLookupArguments,
   outputSchema: hostLookupOutput,
   annotations: READ_ONLY,
