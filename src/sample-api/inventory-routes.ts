@@ -159,14 +159,12 @@ function writer(era: InventoryEra) {
   return { address, port, service, snmp, host };
 }
 
-/** 0.14-0.16: the dated entries of the host's last discoveries (first seen, and the latest run). */
+/** 0.14-0.16: the dated entries of the host's discoveries (first seen, and the latest). */
 function sightings(h: SampleHost) {
   const entry = (date: string) => ({ type: 'Network', daemon_id: h.daemon_id, date });
-  const last =
-    h.last_discovery_id === '55555555-5555-4555-8555-555555555555'
-      ? '2026-11-19T22:02:00Z'
-      : h.last_seen_at;
-  return h.created_at === last ? [entry(last)] : [entry(h.created_at), entry(last)];
+  return h.created_at === h.last_seen_at
+    ? [entry(h.last_seen_at)]
+    : [entry(h.created_at), entry(h.last_seen_at)];
 }
 
 /** A service text filter as 0.17.21 applies it: case-insensitive, anywhere in the text. */
