@@ -151,6 +151,32 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     }
   });
 
+  it('a run record says how many hosts it found (0.15+), and found_by with its id lists them', async () => {
+    const h = await start({ sample: { data: sampleData(version) } });
+    const records = await h.call('list_discoveries', { run_type: 'Historical' });
+    const line =
+      textOf(records)
+        .split('\n')
+        .find((l) => l.includes(INVENTORY_DISCOVERIES.labRun)) ?? '';
+    const item = (
+      records.structuredContent as { groups: { discoveries: Record<string, unknown>[] }[] }
+    ).groups
+      .flatMap((g) => g.discoveries)
+      .find((d) => d['id'] === INVENTORY_DISCOVERIES.labRun);
+    if (version === '0.14.13') {
+      expect(line).not.toContain('hosts found');
+      expect(item?.['hosts_discovered']).toBeUndefined();
+    } else {
+      expect(line).toContain('; 20 hosts found (list_hosts found_by this id)');
+      expect(item?.['hosts_discovered']).toBe(20);
+    }
+    const found = await h.call('list_hosts', {
+      found_by: INVENTORY_DISCOVERIES.labRun,
+      counts_only: true,
+    });
+    expect(listed(found).counts?.hosts).toBe(20);
+  });
+
   it('sends the filters this version applies itself, and says who applied which', async () => {
     const { h, result } = await run({ service: 'SSH', network: 'Office', limit: 5 });
     const answer = listed(result);
