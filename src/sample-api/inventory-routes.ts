@@ -79,7 +79,7 @@ function writer(era: InventoryEra) {
       ...created(host.created_at),
       type: 'Port',
       port_id: portId,
-      interface_id: null,
+      [era.ipAddresses ? 'ip_address_id' : 'interface_id']: null,
       service_id: s.id,
       ...place(host.network_id),
     })),
@@ -106,7 +106,12 @@ function writer(era: InventoryEra) {
     const credentials = era.credentialAssignments
       ? {
           credential_assignments: h.credential_id
-            ? [{ credential_id: h.credential_id, ip_address_ids: null }]
+            ? [
+                {
+                  credential_id: h.credential_id,
+                  [era.ipAddresses ? 'ip_address_ids' : 'interface_ids']: null,
+                },
+              ]
             : [],
         }
       : { snmp_credential_id: h.credential_id };
@@ -161,7 +166,13 @@ function writer(era: InventoryEra) {
 
 /** 0.14-0.16: the dated entries of the host's discoveries (first seen, and the latest). */
 function sightings(h: SampleHost) {
-  const entry = (date: string) => ({ type: 'Network', daemon_id: h.daemon_id, date });
+  const entry = (date: string) => ({
+    type: 'Network',
+    subnet_ids: [h.address.subnet_id],
+    host_naming_fallback: 'BestService',
+    daemon_id: h.daemon_id,
+    date,
+  });
   return h.created_at === h.last_seen_at
     ? [entry(h.last_seen_at)]
     : [entry(h.created_at), entry(h.last_seen_at)];
