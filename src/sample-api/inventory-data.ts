@@ -16,6 +16,9 @@ export const INVENTORY_DISCOVERIES = {
   labUnified: '66666666-6666-4666-8666-666666666666',
 } as const;
 
+/** When the lab's failed run (data.ts, 22:00-22:04:31) touched its hosts. */
+export const LAB_RUN_AT = '2026-11-19T22:02:00Z';
+
 export interface SampleSubnet {
   readonly id: string;
   readonly cidr: string;
@@ -284,7 +287,8 @@ function hostOf(
     port(8000 + ((n * 13 + k * 101) % 2000), 'Tcp');
   }
   const createdDay = (n * 11) % 50;
-  const stale = n % 17 === 0;
+  // Not seen for three weeks: some hosts found before the 1st of November.
+  const stale = n % 17 === 0 && createdDay < 31;
   return {
     id: inventoryId(1, n),
     name: '',
@@ -292,10 +296,15 @@ function hostOf(
       n % 9 === 0 ? null : `${role.name}-${n}.${plan.name.toLowerCase().replace(/\s+/g, '-')}.lan`,
     network_id: plan.id,
     created_at: day(createdDay),
-    last_seen_at: stale ? day(31) : day(51),
+    // The lab's failed run touched every third lab host; hosts not seen lately were last found earlier.
+    last_seen_at: stale
+      ? day(31)
+      : plan.last(n) === INVENTORY_DISCOVERIES.labRun
+        ? LAB_RUN_AT
+        : day(51),
     daemon_id: plan.daemon,
     first_discovery_id: plan.first,
-    last_discovery_id: plan.last(n),
+    last_discovery_id: stale ? plan.first : plan.last(n),
     tags: role.snmp ? [role.name === 'sw' ? SAMPLE_TAGS.core : SAMPLE_TAGS.printers] : [],
     os: role.os,
     sys_descr: role.snmp
@@ -333,9 +342,10 @@ function name(hosts: SampleHost[]) {
   const [office] = hosts.filter((h) => h.network_id === SAMPLE_NETWORKS.office);
   const lab = hosts.filter((h) => h.network_id === SAMPLE_NETWORKS.lab);
   if (office) Object.assign(office, { id: SAMPLE_HOSTS.officeDaemonHost, name: 'office-gw' });
-  const [labDocker, guest] = lab;
+  const [labDocker] = lab;
   if (labDocker) Object.assign(labDocker, { id: SAMPLE_HOSTS.labDockerHost, name: 'lab-docker' });
-  // A container host and its guest: the guest names the Docker service that runs it.
+  // A container and its host: the guest names the Docker service that runs it.
+  const guest = lab.find((h) => h !== labDocker && h.services.some((s) => s.name === 'nginx'));
   if (labDocker && guest) {
     const dockerService = {
       id: inventoryId(5, 999_999),

@@ -79,7 +79,7 @@ function writer(era: InventoryEra) {
       ...created(host.created_at),
       type: 'Port',
       port_id: portId,
-      interface_id: null,
+      [era.ipAddresses ? 'ip_address_id' : 'interface_id']: null,
       service_id: s.id,
       ...place(host.network_id),
     })),
@@ -106,7 +106,12 @@ function writer(era: InventoryEra) {
     const credentials = era.credentialAssignments
       ? {
           credential_assignments: h.credential_id
-            ? [{ credential_id: h.credential_id, ip_address_ids: null }]
+            ? [
+                {
+                  credential_id: h.credential_id,
+                  [era.ipAddresses ? 'ip_address_ids' : 'interface_ids']: null,
+                },
+              ]
             : [],
         }
       : { snmp_credential_id: h.credential_id };
@@ -159,14 +164,18 @@ function writer(era: InventoryEra) {
   return { address, port, service, snmp, host };
 }
 
-/** 0.14-0.16: the dated entries of the host's last discoveries (first seen, and the latest run). */
+/** 0.14-0.16: the dated entries of the host's discoveries (first seen, and the latest). */
 function sightings(h: SampleHost) {
-  const entry = (date: string) => ({ type: 'Network', daemon_id: h.daemon_id, date });
-  const last =
-    h.last_discovery_id === '55555555-5555-4555-8555-555555555555'
-      ? '2026-11-19T22:02:00Z'
-      : h.last_seen_at;
-  return h.created_at === last ? [entry(last)] : [entry(h.created_at), entry(last)];
+  const entry = (date: string) => ({
+    type: 'Network',
+    subnet_ids: [h.address.subnet_id],
+    host_naming_fallback: 'BestService',
+    daemon_id: h.daemon_id,
+    date,
+  });
+  return h.created_at === h.last_seen_at
+    ? [entry(h.last_seen_at)]
+    : [entry(h.created_at), entry(h.last_seen_at)];
 }
 
 /** A service text filter as 0.17.21 applies it: case-insensitive, anywhere in the text. */
@@ -302,6 +311,15 @@ export function inventoryRoute(
         .filter((h) => inNetwork(h.network_id) && ofHost(h.id))
         .flatMap((h) => h.ports.map((p) => write.port(h, p))),
     );
+  }
+  const oneService = /^\/api\/v1\/services\/([0-9a-f-]{36})$/i.exec(path);
+  if (oneService) {
+    const host = hosts.find((h) => h.services.some((s) => s.id === oneService[1]));
+    const position = host?.services.findIndex((s) => s.id === oneService[1]) ?? -1;
+    const service = host?.services[position];
+    return host && service
+      ? ok(write.service(host, service, position))
+      : fail(404, `Service ${oneService[1]} not found`, 'entity_not_found');
   }
   if (path === '/api/v1/services') {
     return paged(

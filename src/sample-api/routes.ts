@@ -208,7 +208,11 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       options.ignoreDiscoveryFilters,
     );
     const items = answer.items.map((d) =>
-      era.sites ? asSiteItem(d) : era.runRecordsNameJobs ? d : withoutJobLink(d),
+      era.sites
+        ? asSiteItem(d)
+        : era.runRecordsNameJobs
+          ? d
+          : withoutJobLink(d, era.universalCredentials),
     );
     const groups = answer.groupCounts ? { group_counts: answer.groupCounts } : {};
     return page(items, paged.limit, paged.offset, groups);
@@ -298,11 +302,15 @@ function asSiteItem(discovery: Record<string, unknown>): Record<string, unknown>
   return { ...rest, site_id: network_id };
 }
 
-/** Before 0.16.2 a run record does not say which job it ran for. */
-function withoutJobLink(discovery: Record<string, unknown>): Record<string, unknown> {
+/** Before 0.16.2 a run record does not say which job it ran for; before 0.15, how many hosts it found. */
+function withoutJobLink(
+  discovery: Record<string, unknown>,
+  hostCounts: boolean,
+): Record<string, unknown> {
   const run = discovery['run_type'] as Record<string, unknown> | undefined;
   const results = run?.['results'] as Record<string, unknown> | undefined;
   if (!results || !('discovery_id' in results)) return discovery;
-  const { discovery_id: _job, ...rest } = results;
+  const { discovery_id: _job, hosts_discovered: count, ...rest } = results;
+  if (hostCounts && count !== undefined) rest['hosts_discovered'] = count;
   return { ...discovery, run_type: { ...run, results: rest } };
 }

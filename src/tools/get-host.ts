@@ -10,15 +10,14 @@ import { hostCandidatesResult, hostDetailResult } from '../views/host-detail-vie
 import { hostLookupOutput } from '../views/host-shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { hostLookupArguments } from './host-arguments.js';
+import { HOST_PAGE } from './host-scan.js';
 import { type HostWorld, readHostWorld } from './host-world.js';
 import { parsedAddress } from './ip-range.js';
 import { lookupsOf, rowOf } from './list-hosts.js';
 import { isUuid } from './uuid-argument.js';
 
-/** Hosts read per request while looking for a name: the service's page cap. */
-const PAGE = 1_000;
 /** Hosts read at most for one name (200,000). */
-const MAX_PAGES = 200;
+const MAX_PAGES = 800;
 /** Candidates read in full at most. */
 const MAX_CANDIDATES = 20;
 
@@ -58,7 +57,7 @@ async function byName(name: string, world: HostWorld, context: ToolContext) {
   const search = world.profile.hostFilters ? { search: wanted } : {};
   for (let at = 0, pages = 0; pages < MAX_PAGES; pages++) {
     const page = await context.api.listHosts(
-      { ...search, offset: at, limit: PAGE },
+      { ...search, offset: at, limit: HOST_PAGE },
       context.signal,
     );
     for (const host of page.items) {
@@ -144,7 +143,7 @@ export const getHost = defineTool({
   name: 'get_host',
   title: 'Get one host',
   description:
-    'One host in full, by name, IP or id: addresses, subnets, SNMP interfaces, every port and service, SNMP credential, tags, the discoveries that first found and last touched it, virtualization parent. An ambiguous name lists the candidates. Lists and counts: list_hosts.',
+    'One host in full by name, IP or id: addresses, SNMP interfaces, ports, services, credential, tags, discoveries, virtualization parent. Ambiguous names list candidates.',
   inputSchema: hostLookupArguments,
   outputSchema: hostLookupOutput,
   annotations: READ_ONLY,

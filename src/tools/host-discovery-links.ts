@@ -116,13 +116,14 @@ export interface FoundBy {
   readonly spans: readonly RunSpan[];
 }
 
+/**
+ * A job stands for its run records too (0.16.2+ records name their job); a run record stands for
+ * itself alone: its job's other runs are not it.
+ */
 export function foundByOf(index: DiscoveryIndex, id: string): FoundBy {
   const discovery = index.byId.get(id);
-  const results = ((discovery?.run_type as Record<string, unknown> | undefined)?.['results'] ??
-    {}) as Record<string, unknown>;
-  const job = text(results['discovery_id']);
   const spans = index.spans.filter((s) => s.id === id || s.job_id === id);
-  const ids = new Set([id, ...(job ? [job] : []), ...spans.map((s) => s.id)]);
+  const ids = new Set([id, ...spans.map((s) => s.id)]);
   return { id, name: discovery?.name, ids, spans };
 }
 

@@ -113,7 +113,7 @@ export function givenFilters(filters: HostFilters): string[] {
 
 /**
  * The filters this version's host list applies itself, and the query that asks for them. Every
- * version filters by network and tag; 0.17.21+ by service name, search and credential too. A
+ * version filters by network; 0.17.21+ by tag, service name, search and credential too. A
  * search that looks like a MAC stays local: the service's search is not known to cover MACs.
  */
 export function serviceSide(filters: HostFilters, profile: InventoryProfile) {
@@ -125,8 +125,9 @@ export function serviceSide(filters: HostFilters, profile: InventoryProfile) {
     (query as Record<string, unknown>)[key] = value;
   };
   push(filters.network_argument ?? 'network_id', 'network_id', filters.network_id);
-  push('tag', 'tag_id', filters.tag_id);
   if (profile.hostFilters) {
+    // tag_ids is a list parameter; how 0.14-0.16 read one from a query is not documented.
+    push('tag', 'tag_id', filters.tag_id);
     push('service', 'service_name', filters.service);
     const search = filters.search?.trim();
     if (search && !/\s/.test(search) && !MAC_LIKE.test(search)) push('search', 'search', search);

@@ -82,6 +82,7 @@ function item(
     finished_at: compactTime(run.finished_at),
     // A run record's job (0.16.2 and later).
     discovery_id: run.discovery_id,
+    hosts_discovered: run.hosts_discovered,
     tags: d.tags?.map(tag),
     snmp_credential_ids: d.snmp_credential_ids,
   });

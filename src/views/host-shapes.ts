@@ -193,33 +193,23 @@ export const hostLookupShape = z.object({
 export type HostLookupOutput = z.infer<typeof hostLookupShape>;
 
 /**
- * list_hosts' output schema as the catalog lists it: only what every answer has is spelled out (the
- * catalog has a byte budget); the items follow hostListShape above, which the description names.
+ * list_hosts' output schema as the catalog lists it: only the frame is spelled out (the catalog has
+ * a byte budget and stays in the model's context); every answer follows hostListShape above in
+ * full (tag_ids, discovery_ids, credential_ids, filters, truncated and warnings as well).
  */
 export const hostListOutput = {
   summary: z.string(),
-  groups: z.array(
-    z.object({
-      network_id: z.string().optional(),
-      network: z.string().optional(),
-      hosts: z.array(z.object({ id: z.string(), name: z.string() })),
-    }),
-  ),
-  tag_ids: z.unknown().optional(),
-  filters: z.unknown().optional(),
+  // Network (site) groups of hosts: hostGroupShape.
+  groups: z.array(z.unknown()),
   counts: z.unknown().optional(),
-  pagination: paginationOutput,
-  truncated: z.boolean().optional(),
+  pagination: z.unknown(),
   next_step: z.string().optional(),
-  warnings: z.array(z.string()).optional(),
 };
 
 /** get_host's output schema as the catalog lists it (hostLookupShape in full). */
 export const hostLookupOutput = {
   summary: z.string(),
-  host: z.object({ id: z.string(), name: z.string() }).optional(),
+  host: z.unknown().optional(),
   candidates: z.unknown().optional(),
-  tag_ids: z.unknown().optional(),
   next_step: z.string().optional(),
-  warnings: z.array(z.string()).optional(),
 };

@@ -1,4 +1,5 @@
 // What each tool does on a service's endpoint family: lines for get_version and doctor.
+import { inventoryProfile } from '../api/families/inventory.js';
 import type { ServiceProfile } from '../api/families/service-profile.js';
 
 export type ToolName =
@@ -6,7 +7,9 @@ export type ToolName =
   | 'list_snmp_credentials'
   | 'update_snmp_credential'
   | 'get_unseen_release_notes'
-  | 'get_version';
+  | 'get_version'
+  | 'list_hosts'
+  | 'get_host';
 
 /** What each tool does on this family, for get_version and doctor. */
 export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
@@ -25,5 +28,13 @@ export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
         : `works for ${profile.family === '0.17' ? 'SNMPv1/v2c' : 'SNMPv2c'} (whole credential read and sent back; v3 refused)`,
     get_unseen_release_notes: 'not offered by any Scanopy release (the tool says so)',
     get_version: 'works',
+    list_hosts: profile.sites
+      ? 'works (sites; 0.17.22 filters by service, search and credential itself)'
+      : profile.family === '0.17'
+        ? 'works (filters re-applied here; 0.17.21 filters service, search, credential itself)'
+        : 'works (every filter applied here; found_by approximate, from dated entries)',
+    get_host: profile.sites
+      ? 'works (SNMP interfaces at /api/v1/interfaces)'
+      : `works (IPs at ${inventoryProfile(profile.version).addressRoute}, SNMP interfaces at /api/v1/if-entries)`,
   };
 }

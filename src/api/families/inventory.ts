@@ -82,8 +82,11 @@ export interface HostQuery {
 
 /** The host list's wire query for this version. */
 export function hostWireQuery(profile: InventoryProfile, query: HostQuery) {
+  // tag_ids and ids are list parameters: only sent where the list filters are known (0.17.21+).
   const filters = profile.hostFilters
     ? {
+        tag_ids: query.tag_id,
+        ids: query.ids?.join(','),
         service_names: query.service_name,
         search: query.search,
         credential_ids: query.credential_id,
@@ -92,8 +95,6 @@ export function hostWireQuery(profile: InventoryProfile, query: HostQuery) {
     : {};
   return {
     [profile.hostNetworkParam]: query.network_id,
-    tag_ids: query.tag_id,
-    ids: query.ids?.join(','),
     ...filters,
     limit: query.limit,
     offset: query.offset,
