@@ -62,7 +62,8 @@ export function detailsOf(
   actions: { ask(): void; close(): void },
 ) {
   const credentials = (host.snmp_credentials ?? []).map(
-    (c) => `${c.name ?? c.id}${c.from === 'network' ? ' (from its network)' : ''}`,
+    (c) =>
+      `${c.name ?? c.id ?? 'a credential the service does not name'}${c.from === 'network' ? ' (from its network)' : ''}`,
   );
   const interfaces = (host.snmp_interfaces ?? []).map(interfaceText);
   const parent = host.virtualization_parent;
