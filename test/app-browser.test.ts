@@ -141,7 +141,11 @@ async function showTool(
 async function screenshot(shown: Shown, name: string) {
   if (!SCREENSHOTS) return;
   mkdirSync(join(ROOT, 'docs', 'img'), { recursive: true });
-  await shown.page.locator('iframe').screenshot({ path: join(ROOT, 'docs', 'img', name) });
+  // The same picture every run: the pointer off the view, transitions ended, no caret.
+  await shown.page.mouse.move(0, 0);
+  await shown.page
+    .locator('iframe')
+    .screenshot({ path: join(ROOT, 'docs', 'img', name), animations: 'disabled', caret: 'hide' });
 }
 
 /** The text of each ui/message the view posted. */
@@ -176,6 +180,8 @@ describe.skipIf(browserMissing)('the discoveries tab in chromium', () => {
     expect(await disabled.locator('.badge').textContent()).toBe('disabled');
     // Real data is not marked as a demo.
     expect(await view.locator('.demo').count()).toBe(0);
+    // Wide, too, nothing is cut off and no name is squeezed.
+    expect(await layoutProblems(view, ['td.name'])).toEqual([]);
     await screenshot(shown, 'discoveries-light.png');
 
     // Filtering is the view's own work: no request reaches the host or the model.
@@ -466,6 +472,7 @@ describe.skipIf(browserMissing)('the hosts tab in chromium', () => {
     await poll(() => details.locator('dt').allTextContents()).toContain('System description');
     expect(await details.locator('dt').allTextContents()).toContain('SNMP interfaces');
     expect(await rows.first().getAttribute('class')).toBe('selected');
+    expect(await layoutProblems(view, ['td.name'])).toEqual([]);
     await screenshot(shown, 'hosts-light.png');
 
     await details.getByRole('button', { name: 'Ask about this' }).click();

@@ -119,7 +119,7 @@ function table(
 ) {
   return el(
     'table',
-    { class: 'list' },
+    { class: 'list discoveries' },
     el('thead', {}, el('tr', {}, ...HEAD.map((label) => el('th', {}, label)))),
     el('tbody', {}, ...items.map((item) => row(item, where, nameOf, actions))),
   );
