@@ -1,5 +1,5 @@
 // The discoveries view: grouped by network and daemon with counts, filtered in place, failures, runs and disabled jobs marked.
-import { bdi, busyButton, button, controlValues, el, searchBox, select, tabHeader } from './dom.js';
+import { bdi, button, el, select } from './dom.js';
 import {
   type DiscoveryState,
   lastRunText,
@@ -8,6 +8,7 @@ import {
   scheduleText,
   stateOf,
 } from './run-state.js';
+import { busyButton, controlValues, searchBox, tabHeader, tableHead } from './tab-parts.js';
 import type { DiscoveryItem, DiscoveryList } from './tool-result.js';
 
 export type { DiscoveryState };
@@ -79,7 +80,17 @@ function problemCounts(items: readonly DiscoveryItem[]): string {
   return parts.join(', ');
 }
 
-const HEAD = ['Name', 'Type', 'Schedule', 'State', 'Last run', 'Tags', ''] as const;
+/** The columns and their shares of a wide table's width. */
+const COLUMNS = [
+  ['Name', 24],
+  ['Type', 9],
+  ['Schedule', 21],
+  ['State', 9],
+  ['Last run', 14],
+  ['Tags', 11.5],
+  ['', 11.5],
+] as const;
+const HEAD = COLUMNS.map(([label]) => label);
 
 /** A cell with its column's label, which the narrow layout shows beside the value. */
 const cell = (column: number, attributes: Record<string, string>, ...children: (Node | string)[]) =>
@@ -120,7 +131,7 @@ function table(
   return el(
     'table',
     { class: 'list discoveries' },
-    el('thead', {}, el('tr', {}, ...HEAD.map((label) => el('th', {}, label)))),
+    tableHead(COLUMNS),
     el('tbody', {}, ...items.map((item) => row(item, where, nameOf, actions))),
   );
 }

@@ -1,7 +1,8 @@
 // The Hosts tab: hosts grouped by network, filtered in place by text, service and port, one host's details on selection.
-import { bdi, busyButton, button, controlValues, el, searchBox, select, tabHeader } from './dom.js';
+import { bdi, button, el, select } from './dom.js';
 import { candidatesOf, countsOf, detailsOf, ports, services } from './host-details.js';
 import { type HostFilters, hostMatches, NO_HOST_FILTERS, serviceNames } from './host-filter.js';
+import { busyButton, controlValues, searchBox, tabHeader, tableHead } from './tab-parts.js';
 import { zonedTime } from './time.js';
 import type { HostItem, HostList, HostLookup } from './tool-result.js';
 
@@ -38,7 +39,16 @@ const lines = (values: readonly string[]) =>
     ? ['-']
     : values.flatMap((value, i) => (i ? [el('br'), bdi(value)] : [bdi(value)]));
 
-const HEAD = ['Name', 'Addresses', 'Services', 'Other open ports', 'OS', 'Last seen'] as const;
+/** The columns and their shares of a wide table's width. */
+const COLUMNS = [
+  ['Name', 22],
+  ['Addresses', 18],
+  ['Services', 18],
+  ['Other open ports', 13],
+  ['OS', 13],
+  ['Last seen', 16],
+] as const;
+const HEAD = COLUMNS.map(([label]) => label);
 
 function row(host: HostItem, selected: boolean, choose: (id: string) => void) {
   const name = el(
@@ -62,7 +72,7 @@ function row(host: HostItem, selected: boolean, choose: (id: string) => void) {
     cell(2, ...lines(services(host))),
     cell(3, ports(host.other_ports) || '-'),
     cell(4, host.os ? bdi(host.os) : '-'),
-    el('td', { 'data-label': HEAD[5], class: 'time' }, zonedTime(host.last_seen)),
+    el('td', { 'data-label': HEAD[5] ?? '', class: 'time' }, zonedTime(host.last_seen)),
   );
 }
 
@@ -177,7 +187,7 @@ export function renderHosts(
           el(
             'table',
             { class: 'list hosts' },
-            el('thead', {}, el('tr', {}, ...HEAD.map((label) => el('th', {}, label)))),
+            tableHead(COLUMNS),
             el('tbody', {}, ...hosts.map((h) => row(h, h.id === state.selected, choose))),
           ),
         ),
