@@ -8,6 +8,12 @@ import { catalogBench } from './catalog.js';
 import { connectionsBench } from './connections.js';
 import { footprintBench } from './footprint.js';
 import { httpClientMemoryBench } from './http-client-memory.js';
+import {
+  inventoryBench,
+  inventoryTable,
+  lastInventoryPeaks,
+  lastInventoryRows,
+} from './inventory.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
@@ -26,6 +32,7 @@ const BENCHES: readonly Bench[] = [
   footprintBench,
   httpClientMemoryBench,
   questionsBench,
+  inventoryBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
@@ -52,9 +59,18 @@ if (only.size === 0) {
   const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
   const section = benchSection(formatTable(results), new Date(), machine());
   const questions = benchSection(questionsTable(lastQuestionRows), new Date(), machine());
+  const inventory = benchSection(
+    inventoryTable(lastInventoryRows, lastInventoryPeaks),
+    new Date(),
+    machine(),
+  );
   writeFileSync(
     PERFORMANCE_PATH,
-    replaceBetween(replaceBetween(doc, 'bench-table', section), 'questions', questions),
+    replaceBetween(
+      replaceBetween(replaceBetween(doc, 'bench-table', section), 'questions', questions),
+      'inventory',
+      inventory,
+    ),
   );
   console.log('\ndocs/performance.md: bench table rewritten');
 }
