@@ -4,6 +4,7 @@ import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.
 import { INVENTORY_DISCOVERIES } from '../src/sample-api/inventory-data.js';
 import type { SampleApi } from '../src/sample-api/server.js';
 import { generateInventory, startInventoryApi } from './lib/inventory.js';
+import { machine } from './lib/machine.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { rssOf } from './lib/rss.js';
 import { API_KEY, callTool, serverEnv, startServer, textOf } from './lib/server.js';
@@ -227,10 +228,8 @@ await runIfMain(import.meta.url, async () => {
   console.log(table);
   // `--write`: this target's own section of docs/performance.md, without a whole bench run.
   if (process.argv.includes('--write')) {
-    const { cpus, totalmem, type } = await import('node:os');
-    const machine = `${type()} ${process.arch}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.versions.node}`;
     const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
-    const section = benchSection(table, new Date(), machine).replace(
+    const section = benchSection(table, new Date(), machine()).replace(
       '`npm run bench`',
       '`tsx bench/inventory.ts --write`',
     );

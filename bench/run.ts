@@ -1,7 +1,6 @@
 // `npm run bench`: every performance target measured against the built dist/index.js, as one table
 // printed and written into docs/performance.md (between its bench-table markers) when every target ran.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, type } from 'node:os';
 import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
@@ -14,6 +13,7 @@ import {
   lastInventoryPeaks,
   lastInventoryRows,
 } from './inventory.js';
+import { machine } from './lib/machine.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
@@ -37,12 +37,6 @@ const BENCHES: readonly Bench[] = [
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
 const only = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger));
-
-function machine(): string {
-  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  const memory = `${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
-  return `${type()} ${process.arch}, ${cpus().length} x ${cpu}, ${memory} RAM, Node ${process.versions.node}`;
-}
 
 const results: BenchResult[] = [];
 console.log(`Machine: ${machine()}`);
