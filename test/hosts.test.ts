@@ -204,7 +204,9 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     const answer = listed(result);
     const withTelnet = big.hosts.filter((host) => host.ports.some((p) => p.number === 23)).length;
     expect(answer.counts?.hosts).toBe(withTelnet);
-    expect(h.api.requests.filter((r) => r.path === '/api/v1/hosts')).toHaveLength(Math.ceil(2_400 / 250));
+    expect(h.api.requests.filter((r) => r.path === '/api/v1/hosts')).toHaveLength(
+      Math.ceil(2_400 / 250),
+    );
   });
 
   it('counts_only: every network (zero included), top services and ports, OS, subnets, credentials; each channel under 2,000 bytes', async () => {
@@ -234,6 +236,22 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     expect(bytes(result).text).toBeLessThan(2_000);
     expect(bytes(result).structured).toBeLessThan(2_000);
     expect(textOf(result)).toMatch(/^By port \(\d+, total \d+\): \d+\/tcp \d+/m);
+  });
+
+  it('limit and offset page through the matches: the next page starts where the last one ended', async () => {
+    const h = await start({ sample: { data: sampleData(version) } });
+    const pageIds = async (offset: number) =>
+      listed(await h.call('list_hosts', { port: 23, limit: 7, offset })).groups.flatMap((g) =>
+        g.hosts.map((host) => host.id),
+      );
+    const first = await pageIds(0);
+    const second = await pageIds(7);
+    const telnet = hosts
+      .filter((host) => host.ports.some((p) => p.number === 23))
+      .map((host) => host.id);
+    expect([...first, ...second]).toEqual(telnet.slice(0, 14));
+    const all = listed(await h.call('list_hosts', { port: 23, limit: 0 }));
+    expect(all.pagination).toMatchObject({ total_count: telnet.length, has_more: false });
   });
 
   it('refuses unknown arguments, names and malformed dates or ranges, sending no host request', async () => {
@@ -323,8 +341,48 @@ describe.each(SAMPLE_VERSIONS)('get_host on Scanopy %s', (version) => {
     const answer = hostLookupShape.parse(result.structuredContent);
     expect(answer.candidates?.map((c) => c.network).sort()).toEqual(['Lab', 'Office']);
     expect(textOf(result)).toContain('# host "DB" matches 2 hosts.');
+    const extra = await h.call('get_host', { host: 'db', network: 'Lab' });
+    expect(textOf(extra)).toContain('get_host has no argument "network"');
     const none = await h.call('get_host', { host: 'no-such-host' });
     expect(none.isError).toBe(true);
     expect(textOf(none)).toContain('No host has the name "no-such-host"');
   });
+});
+
+describe('the versions between the samples: 0.15.0, 0.17.0 and 0.17.21', () => {
+  it.each([
+    ['0.15.0', '/api/v1/interfaces', '/api/v1/if-entries', 'network_id', false],
+    ['0.17.0', '/api/v1/ip-addresses', '/api/v1/if-entries', 'network_id', false],
+    ['0.17.21', '/api/v1/ip-addresses', '/api/v1/if-entries', 'network_ids', true],
+  ] as const)(
+    'Scanopy %s: IPs at %s, SNMP interfaces at %s, hosts filtered by %s',
+    async (version, ipRoute, snmpRoute, networkParam, pushed) => {
+      const h = await start({ sample: { data: sampleData(version) } });
+      const list = await h.call('list_hosts', {
+        network: 'Office',
+        service: 'SSH',
+        counts_only: true,
+      });
+      const office = hosts.filter((host) => host.network_id === SAMPLE_NETWORKS.office);
+      expect(listed(list).counts?.hosts).toBe(
+        office.filter((host) => host.services.some((s) => s.name === 'SSH')).length,
+      );
+      const query = h.api.requests.find((r) => r.path === '/api/v1/hosts')?.query;
+      expect(query?.get(networkParam)).toBe(SAMPLE_NETWORKS.office);
+      expect(query?.get('service_names')).toBe(pushed ? 'SSH' : null);
+      const one = await h.call('get_host', { host: '10.0.1.2' });
+      expect(hostLookupShape.parse(one.structuredContent).host?.snmp_interfaces).toHaveLength(3);
+      const paths = h.api.requests.map((r) => r.path);
+      expect(paths).toContain(ipRoute);
+      expect(paths).toContain(snmpRoute);
+      // 0.17.0-0.17.21: the discovery ids are on the children; the host's links still come from them.
+      const host = hostLookupShape.parse(one.structuredContent).host;
+      if (version === '0.15.0') expect(host?.last_touched_by?.approximate).toBe(true);
+      else
+        expect(host?.last_touched_by).toMatchObject({
+          id: INVENTORY_DISCOVERIES.officeSweep,
+          name: 'Office LAN sweep',
+        });
+    },
+  );
 });
