@@ -98,9 +98,15 @@ const filtersOutput = (view: HostListView, report: HostFilterReport) => ({
   ...(report.approximate ? { approximate: true } : {}),
 });
 
+/**
+ * A name -> id map keyed by service names: without a prototype, so a tag or discovery named
+ * "__proto__" is an entry like any other (JSON.stringify writes it as one).
+ */
+const nameMap = (): Record<string, string> => Object.create(null) as Record<string, string>;
+
 /** Tag name -> id for the tags the shown hosts carry by name. */
 function tagIds(view: HostListView) {
-  const map: Record<string, string> = {};
+  const map = nameMap();
   for (const row of view.rows) {
     for (const id of row.host.tags) {
       const label = view.lookups.tagLabel(id);
@@ -123,7 +129,7 @@ function idsOnce(groups: HostGroupOutput[]) {
       if (id === undefined || name === undefined) continue;
       byName.set(name, (byName.get(name) ?? new Set()).add(id));
     }
-    const map: Record<string, string> = {};
+    const map = nameMap();
     for (const [name, ids] of byName) if (ids.size === 1) map[name] = [...ids][0] as string;
     return map;
   };
