@@ -71,6 +71,10 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     expect(text).toMatch(
       /^- "sw-2" · 10\.0\.1\.2 in 10\.0\.1\.0\/24 .*services "SSH" 22\/tcp, "SNMP" 161\/udp · ports 23\/tcp .*SNMP "Office switches"/m,
     );
+    // The credentials' and tags' ids once, above the lines that name them.
+    expect(text).toContain(`SNMP credentials: "Office switches" = ${SAMPLE_CREDENTIAL_ID}`);
+    expect(text).toContain(`Tags: "core" = ${SAMPLE_TAGS.core}`);
+    expect(answer.credential_ids).toEqual({ 'Office switches': SAMPLE_CREDENTIAL_ID });
     // Twenty hosts: each channel near 10 KB, the text well under.
     expect(bytes(result).text).toBeLessThan(8_000);
     expect(bytes(result).structured).toBeLessThan(11_000);

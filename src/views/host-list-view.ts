@@ -205,11 +205,42 @@ function filtersLine(view: HostListView, report: HostFilterReport): string {
   return `Filters ${report.described} (applied by ${applied}); ${view.matched} matched, ${read}.`;
 }
 
+/**
+ * The ids of the credentials, discoveries and tags the lines name, once: 'SNMP credentials:
+ * "Office switches" = a1b2…', so each line can name them without repeating an id.
+ */
+function legend(view: HostListView): string[] {
+  const ids = (pick: (row: HostRow) => (string | undefined)[]) => [
+    ...new Set(view.rows.flatMap(pick).filter((id): id is string => id !== undefined)),
+  ];
+  const line = (title: string, list: string[]) => {
+    const named = list.flatMap((id) => {
+      const name = view.lookups.nameOf(id);
+      return name === undefined ? [] : [`${said(name)} = ${idText(id)}`];
+    });
+    return named.length > 0 ? [`${title}: ${named.join('; ')}`] : [];
+  };
+  return [
+    ...line(
+      'SNMP credentials',
+      ids((row) => row.credentials.map((c) => c.id)),
+    ),
+    ...line(
+      'Discoveries',
+      ids((row) => [row.first?.id, row.last?.id]),
+    ),
+    ...line(
+      'Tags',
+      ids((row) => [...row.host.tags]),
+    ),
+  ];
+}
+
 export function hostListText(view: HostListView): string {
   const place = view.place === 'site' ? 'Site' : 'Network';
   const lines = [`# ${summaryOf(view)}`];
   if (view.filters) lines.push(filtersLine(view, view.filters));
-  if (view.rows.length > 0) lines.push(QUOTED);
+  if (view.rows.length > 0) lines.push(QUOTED, ...legend(view));
   for (const [network, rows] of groupsOf(view.rows)) {
     const name = network === '' ? undefined : view.lookups.nameOf(network);
     const label =
