@@ -203,14 +203,24 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     const data = sampleData(version);
     const { useInventory } = await import('../src/sample-api/inventory-routes.js');
     useInventory(data, big);
-    const h = await start({ sample: { data } });
+    const h = await start({ sample: { data }, maxResultBytes: 2_000_000 });
     const result = await h.call('list_hosts', { port: 23, counts_only: true });
     const answer = listed(result);
     const withTelnet = big.hosts.filter((host) => host.ports.some((p) => p.number === 23)).length;
     expect(answer.counts?.hosts).toBe(withTelnet);
-    expect(h.api.requests.filter((r) => r.path === '/api/v1/hosts')).toHaveLength(
-      Math.ceil(2_400 / 250),
+    const hostPages = () => h.api.requests.filter((r) => r.path === '/api/v1/hosts');
+    expect(hostPages()).toHaveLength(Math.ceil(2_400 / 250));
+    // No filter: only the asked window is read, a page of 250 and the rest.
+    const before = hostPages().length;
+    const window = listed(await h.call('list_hosts', { limit: 300, offset: 1_000 }));
+    expect(window.groups.flatMap((g) => g.hosts.map((host) => host.id))).toEqual(
+      big.hosts.slice(1_000, 1_300).map((host) => host.id),
     );
+    expect(
+      hostPages()
+        .slice(before)
+        .map((r) => r.query.get('limit')),
+    ).toEqual(['250', '50']);
   });
 
   it('counts_only: every network (zero included), top services and ports, OS, subnets, credentials; each channel under 2,000 bytes', async () => {
