@@ -1,7 +1,10 @@
 // Target 12: inventory questions (list_hosts, get_host) at 300 hosts and at 20,000 hosts with 100,000 ports, on 0.14.13 and 0.17.22: bytes per channel, service requests and bytes, the server's peak RSS.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
 import { INVENTORY_DISCOVERIES } from '../src/sample-api/inventory-data.js';
 import type { SampleApi } from '../src/sample-api/server.js';
 import { generateInventory, startInventoryApi } from './lib/inventory.js';
+import { machine } from './lib/machine.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { rssOf } from './lib/rss.js';
 import { API_KEY, callTool, serverEnv, startServer, textOf } from './lib/server.js';
@@ -221,6 +224,16 @@ export async function inventoryBench(): Promise<BenchResult> {
 
 await runIfMain(import.meta.url, async () => {
   const result = await inventoryBench();
-  console.log(inventoryTable(lastInventoryRows, lastInventoryPeaks));
+  const table = inventoryTable(lastInventoryRows, lastInventoryPeaks);
+  console.log(table);
+  // `--write`: this target's own section of docs/performance.md, without a whole bench run.
+  if (process.argv.includes('--write')) {
+    const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
+    const section = benchSection(table, new Date(), machine()).replace(
+      '`npm run bench`',
+      '`tsx bench/inventory.ts --write`',
+    );
+    writeFileSync(PERFORMANCE_PATH, replaceBetween(doc, 'inventory', section));
+  }
   return result;
 });

@@ -91,3 +91,19 @@ describe.each(['0.14.13', '0.17.22'])('hostile service text on Scanopy %s', (ver
     expect(host?.sys_descr).not.toContain('\n');
   });
 });
+
+describe('a discovery or tag named "__proto__"', () => {
+  it('is an entry of the name maps like any other', async () => {
+    const data = sampleData('0.17.22');
+    const office = data.discoveries.find((d) => d['id'] === '11111111-1111-4111-8111-111111111111');
+    if (office) office['name'] = '__proto__';
+    const h = await start({ sample: { data } });
+    const result = await h.call('list_hosts', { network: 'Office', limit: 2 });
+    // Read raw: zod's record parsing drops a "__proto__" key itself.
+    const ids = result.structuredContent?.['discovery_ids'] as Record<string, string> | undefined;
+    expect(Object.keys(ids ?? {})).toEqual(['__proto__']);
+    expect(JSON.stringify(result.structuredContent)).toContain(
+      '"discovery_ids":{"__proto__":"11111111-1111-4111-8111-111111111111"}',
+    );
+  });
+});

@@ -71,6 +71,10 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     expect(text).toMatch(
       /^- "sw-2" · 10\.0\.1\.2 in 10\.0\.1\.0\/24 .*services "SSH" 22\/tcp, "SNMP" 161\/udp · ports 23\/tcp .*SNMP "Office switches"/m,
     );
+    // The credentials' and tags' ids once, above the lines that name them.
+    expect(text).toContain(`SNMP credentials: "Office switches" = ${SAMPLE_CREDENTIAL_ID}`);
+    expect(text).toContain(`Tags: "core" = ${SAMPLE_TAGS.core}`);
+    expect(answer.credential_ids).toEqual({ 'Office switches': SAMPLE_CREDENTIAL_ID });
     // Twenty hosts: each channel near 10 KB, the text well under.
     expect(bytes(result).text).toBeLessThan(8_000);
     expect(bytes(result).structured).toBeLessThan(11_000);
@@ -199,12 +203,24 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     const data = sampleData(version);
     const { useInventory } = await import('../src/sample-api/inventory-routes.js');
     useInventory(data, big);
-    const h = await start({ sample: { data } });
+    const h = await start({ sample: { data }, maxResultBytes: 2_000_000 });
     const result = await h.call('list_hosts', { port: 23, counts_only: true });
     const answer = listed(result);
     const withTelnet = big.hosts.filter((host) => host.ports.some((p) => p.number === 23)).length;
     expect(answer.counts?.hosts).toBe(withTelnet);
-    expect(h.api.requests.filter((r) => r.path === '/api/v1/hosts')).toHaveLength(Math.ceil(2_400 / 250));
+    const hostPages = () => h.api.requests.filter((r) => r.path === '/api/v1/hosts');
+    expect(hostPages()).toHaveLength(Math.ceil(2_400 / 250));
+    // No filter: only the asked window is read, a page of 250 and the rest.
+    const before = hostPages().length;
+    const window = listed(await h.call('list_hosts', { limit: 300, offset: 1_000 }));
+    expect(window.groups.flatMap((g) => g.hosts.map((host) => host.id))).toEqual(
+      big.hosts.slice(1_000, 1_300).map((host) => host.id),
+    );
+    expect(
+      hostPages()
+        .slice(before)
+        .map((r) => r.query.get('limit')),
+    ).toEqual(['250', '50']);
   });
 
   it('counts_only: every network (zero included), top services and ports, OS, subnets, credentials; each channel under 2,000 bytes', async () => {
@@ -234,6 +250,22 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     expect(bytes(result).text).toBeLessThan(2_000);
     expect(bytes(result).structured).toBeLessThan(2_000);
     expect(textOf(result)).toMatch(/^By port \(\d+, total \d+\): \d+\/tcp \d+/m);
+  });
+
+  it('limit and offset page through the matches: the next page starts where the last one ended', async () => {
+    const h = await start({ sample: { data: sampleData(version) } });
+    const pageIds = async (offset: number) =>
+      listed(await h.call('list_hosts', { port: 23, limit: 7, offset })).groups.flatMap((g) =>
+        g.hosts.map((host) => host.id),
+      );
+    const first = await pageIds(0);
+    const second = await pageIds(7);
+    const telnet = hosts
+      .filter((host) => host.ports.some((p) => p.number === 23))
+      .map((host) => host.id);
+    expect([...first, ...second]).toEqual(telnet.slice(0, 14));
+    const all = listed(await h.call('list_hosts', { port: 23, limit: 0 }));
+    expect(all.pagination).toMatchObject({ total_count: telnet.length, has_more: false });
   });
 
   it('refuses unknown arguments, names and malformed dates or ranges, sending no host request', async () => {
@@ -323,8 +355,48 @@ describe.each(SAMPLE_VERSIONS)('get_host on Scanopy %s', (version) => {
     const answer = hostLookupShape.parse(result.structuredContent);
     expect(answer.candidates?.map((c) => c.network).sort()).toEqual(['Lab', 'Office']);
     expect(textOf(result)).toContain('# host "DB" matches 2 hosts.');
+    const extra = await h.call('get_host', { host: 'db', network: 'Lab' });
+    expect(textOf(extra)).toContain('get_host has no argument "network"');
     const none = await h.call('get_host', { host: 'no-such-host' });
     expect(none.isError).toBe(true);
     expect(textOf(none)).toContain('No host has the name "no-such-host"');
   });
+});
+
+describe('the versions between the samples: 0.15.0, 0.17.0 and 0.17.21', () => {
+  it.each([
+    ['0.15.0', '/api/v1/interfaces', '/api/v1/if-entries', 'network_id', false],
+    ['0.17.0', '/api/v1/ip-addresses', '/api/v1/if-entries', 'network_id', false],
+    ['0.17.21', '/api/v1/ip-addresses', '/api/v1/if-entries', 'network_ids', true],
+  ] as const)(
+    'Scanopy %s: IPs at %s, SNMP interfaces at %s, hosts filtered by %s',
+    async (version, ipRoute, snmpRoute, networkParam, pushed) => {
+      const h = await start({ sample: { data: sampleData(version) } });
+      const list = await h.call('list_hosts', {
+        network: 'Office',
+        service: 'SSH',
+        counts_only: true,
+      });
+      const office = hosts.filter((host) => host.network_id === SAMPLE_NETWORKS.office);
+      expect(listed(list).counts?.hosts).toBe(
+        office.filter((host) => host.services.some((s) => s.name === 'SSH')).length,
+      );
+      const query = h.api.requests.find((r) => r.path === '/api/v1/hosts')?.query;
+      expect(query?.get(networkParam)).toBe(SAMPLE_NETWORKS.office);
+      expect(query?.get('service_names')).toBe(pushed ? 'SSH' : null);
+      const one = await h.call('get_host', { host: '10.0.1.2' });
+      expect(hostLookupShape.parse(one.structuredContent).host?.snmp_interfaces).toHaveLength(3);
+      const paths = h.api.requests.map((r) => r.path);
+      expect(paths).toContain(ipRoute);
+      expect(paths).toContain(snmpRoute);
+      // 0.17.0-0.17.21: the discovery ids are on the children; the host's links still come from them.
+      const host = hostLookupShape.parse(one.structuredContent).host;
+      if (version === '0.15.0') expect(host?.last_touched_by?.approximate).toBe(true);
+      else
+        expect(host?.last_touched_by).toMatchObject({
+          id: INVENTORY_DISCOVERIES.officeSweep,
+          name: 'Office LAN sweep',
+        });
+    },
+  );
 });

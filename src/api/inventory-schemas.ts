@@ -170,8 +170,13 @@ function childrenOf(values: readonly unknown[], pick: (all: Schemas) => z.ZodTyp
 /** "Linux Ubuntu 24.04" from 0.17's `os`, the family apart for counting. */
 function osOf(os: WireHost['os']) {
   if (!os) return {};
-  const words = [os.family, os.name, os.version].filter(
-    (w): w is string => nonEmpty(w) !== undefined,
+  // "Windows 11 23H2", not "Windows Windows 11 23H2": the family only where the name lacks it.
+  const family = nonEmpty(os.family);
+  const name = nonEmpty(os.name);
+  const named =
+    name !== undefined && family !== undefined && name.toLowerCase().includes(family.toLowerCase());
+  const words = [named ? undefined : family, name, nonEmpty(os.version)].filter(
+    (w): w is string => w !== undefined,
   );
   const unique = words.filter((word, i) => words.indexOf(word) === i);
   return { os: unique.length > 0 ? unique.join(' ') : undefined, os_family: nonEmpty(os.family) };

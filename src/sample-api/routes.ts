@@ -309,7 +309,7 @@ function withoutJobLink(
 ): Record<string, unknown> {
   const run = discovery['run_type'] as Record<string, unknown> | undefined;
   const results = run?.['results'] as Record<string, unknown> | undefined;
-  if (!results || !('discovery_id' in results)) return discovery;
+  if (!results || !('discovery_id' in results || 'hosts_discovered' in results)) return discovery;
   const { discovery_id: _job, hosts_discovered: count, ...rest } = results;
   if (hostCounts && count !== undefined) rest['hosts_discovered'] = count;
   return { ...discovery, run_type: { ...run, results: rest } };

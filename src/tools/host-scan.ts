@@ -57,32 +57,47 @@ export async function scanHosts(request: ScanRequest, context: ToolContext): Pro
 }
 
 /**
- * One request for the asked window, when the service applied every filter. Undefined when a host
- * in it fails the local test (the service ignored a filter): the caller then reads everything.
+ * The asked window alone (a page of HOST_PAGE at a time), when the service applied every filter.
+ * Undefined when a host in it fails the local test (the service ignored a filter): the caller then
+ * reads everything.
  */
 async function readWindow(
   request: ScanRequest,
   context: ToolContext,
 ): Promise<HostScan | undefined> {
-  const { offset, limit } = request;
-  const page = await context.api.listHosts(
-    { ...request.serviceQuery, offset, limit: Math.min(limit, HOST_PAGE) },
-    context.signal,
-  );
+  const hosts: InventoryHost[] = [];
   const found = new Map<string, ('first' | 'last')[]>();
-  for (const host of page.items) {
-    const test = hostMatches(host, request.filters, request.profile, request.scope);
-    if (!test.ok) return undefined;
-    if (test.found) found.set(host.id, test.found);
+  const wanted = Math.min(request.limit, MAX_KEPT);
+  let at = request.offset;
+  let listed = 0;
+  let skipped = 0;
+  let requests = 0;
+  for (;;) {
+    const page = await context.api.listHosts(
+      { ...request.serviceQuery, offset: at, limit: Math.min(wanted - hosts.length, HOST_PAGE) },
+      context.signal,
+    );
+    requests++;
+    listed = page.pagination.total_count;
+    skipped += page.skipped;
+    for (const host of page.items) {
+      const test = hostMatches(host, request.filters, request.profile, request.scope);
+      if (!test.ok) return undefined;
+      if (test.found) found.set(host.id, test.found);
+      hosts.push(host);
+    }
+    const returned = page.items.length + page.skipped;
+    at += returned;
+    if (hosts.length >= wanted || !page.pagination.has_more || returned === 0) break;
   }
   return {
-    hosts: page.items,
+    hosts,
     found,
-    matched: page.pagination.total_count,
-    scanned: page.items.length + page.skipped,
-    listed: page.pagination.total_count,
-    skipped: page.skipped,
-    requests: 1,
+    matched: listed,
+    scanned: at - request.offset,
+    listed,
+    skipped,
+    requests,
     complete: true,
   };
 }

@@ -157,10 +157,6 @@ export function hostDetailResult(view: HostDetailView) {
   return { structured, text: hostDetailText(view, detail) };
 }
 
-export interface HostCandidate {
-  readonly row: HostRow;
-}
-
 /** An ambiguous name or a shared IP: each host it could mean, with its network, so the next call can pick by id. */
 export function hostCandidatesResult(
   argument: string,
@@ -172,10 +168,7 @@ export function hostCandidatesResult(
   const next = `Call get_host again with host set to one of these ids.`;
   const summary = `host ${said(argument, 100)} matches ${plural(rows.length, 'host')}${rows.length > shown.length ? ` (first ${shown.length} shown)` : ''}.`;
   const structured: HostLookupOutput = {
-    summary: summary.replace(
-      /^host "(.*)" matches/,
-      (_, inner: string) => `host "${inner}" matches`,
-    ),
+    summary,
     candidates: shown.map(({ host }) => {
       const network = host.network_id === undefined ? undefined : lookups.nameOf(host.network_id);
       return {

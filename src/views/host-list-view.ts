@@ -98,9 +98,15 @@ const filtersOutput = (view: HostListView, report: HostFilterReport) => ({
   ...(report.approximate ? { approximate: true } : {}),
 });
 
+/**
+ * A name -> id map keyed by service names: without a prototype, so a tag or discovery named
+ * "__proto__" is an entry like any other (JSON.stringify writes it as one).
+ */
+const nameMap = (): Record<string, string> => Object.create(null) as Record<string, string>;
+
 /** Tag name -> id for the tags the shown hosts carry by name. */
 function tagIds(view: HostListView) {
-  const map: Record<string, string> = {};
+  const map = nameMap();
   for (const row of view.rows) {
     for (const id of row.host.tags) {
       const label = view.lookups.tagLabel(id);
@@ -123,7 +129,7 @@ function idsOnce(groups: HostGroupOutput[]) {
       if (id === undefined || name === undefined) continue;
       byName.set(name, (byName.get(name) ?? new Set()).add(id));
     }
-    const map: Record<string, string> = {};
+    const map = nameMap();
     for (const [name, ids] of byName) if (ids.size === 1) map[name] = [...ids][0] as string;
     return map;
   };
@@ -199,11 +205,42 @@ function filtersLine(view: HostListView, report: HostFilterReport): string {
   return `Filters ${report.described} (applied by ${applied}); ${view.matched} matched, ${read}.`;
 }
 
+/**
+ * The ids of the credentials, discoveries and tags the lines name, once: 'SNMP credentials:
+ * "Office switches" = a1b2…', so each line can name them without repeating an id.
+ */
+function legend(view: HostListView): string[] {
+  const ids = (pick: (row: HostRow) => (string | undefined)[]) => [
+    ...new Set(view.rows.flatMap(pick).filter((id): id is string => id !== undefined)),
+  ];
+  const line = (title: string, list: string[]) => {
+    const named = list.flatMap((id) => {
+      const name = view.lookups.nameOf(id);
+      return name === undefined ? [] : [`${said(name)} = ${idText(id)}`];
+    });
+    return named.length > 0 ? [`${title}: ${named.join('; ')}`] : [];
+  };
+  return [
+    ...line(
+      'SNMP credentials',
+      ids((row) => row.credentials.map((c) => c.id)),
+    ),
+    ...line(
+      'Discoveries',
+      ids((row) => [row.first?.id, row.last?.id]),
+    ),
+    ...line(
+      'Tags',
+      ids((row) => [...row.host.tags]),
+    ),
+  ];
+}
+
 export function hostListText(view: HostListView): string {
   const place = view.place === 'site' ? 'Site' : 'Network';
   const lines = [`# ${summaryOf(view)}`];
   if (view.filters) lines.push(filtersLine(view, view.filters));
-  if (view.rows.length > 0) lines.push(QUOTED);
+  if (view.rows.length > 0) lines.push(QUOTED, ...legend(view));
   for (const [network, rows] of groupsOf(view.rows)) {
     const name = network === '' ? undefined : view.lookups.nameOf(network);
     const label =

@@ -28,13 +28,10 @@ export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
         : `works for ${profile.family === '0.17' ? 'SNMPv1/v2c' : 'SNMPv2c'} (whole credential read and sent back; v3 refused)`,
     get_unseen_release_notes: 'not offered by any Scanopy release (the tool says so)',
     get_version: 'works',
-    list_hosts: profile.sites
-      ? 'works (sites; 0.17.22 filters by service, search and credential itself)'
-      : profile.family === '0.17'
-        ? 'works (filters re-applied here; 0.17.21 filters service, search, credential itself)'
-        : 'works (every filter applied here; found_by approximate, from dated entries)',
-    get_host: profile.sites
-      ? 'works (SNMP interfaces at /api/v1/interfaces)'
-      : `works (IPs at ${inventoryProfile(profile.version).addressRoute}, SNMP interfaces at /api/v1/if-entries)`,
+    // Short: doctor prints these lines too.
+    list_hosts: inventoryProfile(profile.version).datedSightings
+      ? 'works (found_by approximate)'
+      : 'works',
+    get_host: 'works',
   };
 }

@@ -17,7 +17,7 @@ import {
 import type { GroupCount, Page, Requester } from '../request.js';
 import { NEWEST_KNOWN_VERSION, parseVersion } from './service-profile.js';
 
-/** What one version offers of the inventory (upstream-inventory facts, per feature not per minor). */
+/** What one version offers of the inventory, gated per feature rather than per minor version. */
 export interface InventoryProfile {
   readonly layout: HostWireLayout;
   /** 0.14-0.15 `/api/v1/interfaces`, 0.16+ `/api/v1/ip-addresses`. */
