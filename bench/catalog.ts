@@ -2,7 +2,6 @@
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { serverEnv, startServer } from './lib/server.js';
 
-// The whole catalog with list_hosts and get_host to come.
 export const MAX_CATALOG_BYTES = 9_500;
 
 export async function catalogBench(): Promise<BenchResult> {

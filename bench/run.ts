@@ -1,13 +1,19 @@
 // `npm run bench`: every performance target measured against the built dist/index.js, as one table
 // printed and written into docs/performance.md (between its bench-table markers) when every target ran.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, type } from 'node:os';
 import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
 import { connectionsBench } from './connections.js';
 import { footprintBench } from './footprint.js';
 import { httpClientMemoryBench } from './http-client-memory.js';
+import {
+  inventoryBench,
+  inventoryTable,
+  lastInventoryPeaks,
+  lastInventoryRows,
+} from './inventory.js';
+import { machine } from './lib/machine.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
@@ -26,16 +32,11 @@ const BENCHES: readonly Bench[] = [
   footprintBench,
   httpClientMemoryBench,
   questionsBench,
+  inventoryBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
 const only = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger));
-
-function machine(): string {
-  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  const memory = `${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
-  return `${type()} ${process.arch}, ${cpus().length} x ${cpu}, ${memory} RAM, Node ${process.versions.node}`;
-}
 
 const results: BenchResult[] = [];
 console.log(`Machine: ${machine()}`);
@@ -52,9 +53,18 @@ if (only.size === 0) {
   const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
   const section = benchSection(formatTable(results), new Date(), machine());
   const questions = benchSection(questionsTable(lastQuestionRows), new Date(), machine());
+  const inventory = benchSection(
+    inventoryTable(lastInventoryRows, lastInventoryPeaks),
+    new Date(),
+    machine(),
+  );
   writeFileSync(
     PERFORMANCE_PATH,
-    replaceBetween(replaceBetween(doc, 'bench-table', section), 'questions', questions),
+    replaceBetween(
+      replaceBetween(replaceBetween(doc, 'bench-table', section), 'questions', questions),
+      'inventory',
+      inventory,
+    ),
   );
   console.log('\ndocs/performance.md: bench table rewritten');
 }

@@ -1,8 +1,17 @@
-// The discoveries view: grouped by network and daemon with counts, filtered in place, failures and disabled jobs marked.
-import { button, el, select } from './dom.js';
+// The discoveries view: grouped by network and daemon with counts, filtered in place, failures, runs and disabled jobs marked.
+import { bdi, button, el, select } from './dom.js';
+import {
+  type DiscoveryState,
+  lastRunText,
+  reasonText,
+  STATES,
+  scheduleText,
+  stateOf,
+} from './run-state.js';
+import { busyButton, controlValues, searchBox, tabHeader, tableHead } from './tab-parts.js';
 import type { DiscoveryItem, DiscoveryList } from './tool-result.js';
 
-export type DiscoveryState = 'failed' | 'disabled' | 'never run' | 'ok';
+export type { DiscoveryState };
 
 export interface Filters {
   readonly text: string;
@@ -11,38 +20,26 @@ export interface Filters {
   readonly tag: string;
 }
 
+/** Where an item sits: its network's and daemon's ids and names, for "Ask about this". */
+export interface Placement {
+  readonly network_id?: string | undefined;
+  readonly network?: string | undefined;
+  readonly daemon_id?: string | undefined;
+  readonly daemon?: string | undefined;
+}
+
 export interface DiscoveriesActions {
   /** Calls list_discoveries again through the host; `all` asks for every page at once. */
-  refresh(all: boolean): void;
+  refresh(all: boolean): Promise<void>;
   /** Posts a question about one discovery to the conversation (ui/message). */
-  ask(item: DiscoveryItem, state: DiscoveryState, where: string): void;
+  ask(item: DiscoveryItem, state: DiscoveryState, where: Placement): void;
 }
-
-/** The same reading as the server's summary (views/discovery-format.ts): failed, disabled, never run. */
-export function stateOf(item: DiscoveryItem): DiscoveryState {
-  const run = item.run_type;
-  if (run.phase === 'Failed' || item.state === 'failed' || item.last_run_failed === true) {
-    return 'failed';
-  }
-  if (run.enabled === false) return 'disabled';
-  if ((run.type === 'Scheduled' || run.type === 'AdHoc') && !run.last_run) return 'never run';
-  return 'ok';
-}
-
-function scheduleOf(run: DiscoveryItem['run_type']): string {
-  if (run.schedule) return run.schedule;
-  if (run.cron_schedule)
-    return run.timezone ? `${run.cron_schedule} ${run.timezone}` : run.cron_schedule;
-  if (run.type === 'AdHoc') return 'ad hoc';
-  if (run.type === 'Historical') return `one run${run.phase ? `: ${run.phase}` : ''}`;
-  return run.type;
-}
-
-const shortTime = (time: string | undefined) => (time ? time.replace('T', ' ').slice(0, 16) : '-');
 
 const ANY = '';
 
-function matches(item: DiscoveryItem, filters: Filters, nameOf: (id?: string) => string) {
+type NameOf = (id?: string) => string;
+
+function matches(item: DiscoveryItem, filters: Filters, nameOf: NameOf) {
   const text = filters.text.trim().toLowerCase();
   if (text) {
     const haystack = [item.name, item.id, nameOf(item.network_id), nameOf(item.daemon_id)]
@@ -72,44 +69,54 @@ function grouped(items: readonly DiscoveryItem[]) {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** "4 discoveries, 2 failed, 1 running": every state but ok and never run is counted. */
 function problemCounts(items: readonly DiscoveryItem[]): string {
-  const failed = items.filter((item) => stateOf(item) === 'failed').length;
-  const disabled = items.filter((item) => stateOf(item) === 'disabled').length;
   const parts = [count(items.length, 'discovery', 'discoveries')];
-  if (failed) parts.push(`${failed} failed`);
-  if (disabled) parts.push(`${disabled} disabled`);
+  for (const state of STATES) {
+    if (state === 'ok' || state === 'never run') continue;
+    const n = items.filter((item) => stateOf(item) === state).length;
+    if (n) parts.push(`${n} ${state}`);
+  }
   return parts.join(', ');
 }
 
-function row(
-  item: DiscoveryItem,
-  where: string,
-  nameOf: (id?: string) => string,
-  actions: DiscoveriesActions,
-) {
+/** The columns and their shares of a wide table's width. */
+const COLUMNS = [
+  ['Name', 24],
+  ['Type', 9],
+  ['Schedule', 21],
+  ['State', 9],
+  ['Last run', 14],
+  ['Tags', 11.5],
+  ['', 11.5],
+] as const;
+const HEAD = COLUMNS.map(([label]) => label);
+
+/** A cell with its column's label, which the narrow layout shows beside the value. */
+const cell = (column: number, attributes: Record<string, string>, ...children: (Node | string)[]) =>
+  el('td', { 'data-label': HEAD[column] ?? '', ...attributes }, ...children);
+
+function row(item: DiscoveryItem, where: Placement, nameOf: NameOf, actions: DiscoveriesActions) {
   const state = stateOf(item);
-  const run = item.run_type;
+  const reason = reasonText(item);
+  const name = el('td', { class: 'name' }, bdi(item.name));
+  if (reason) name.append(el('div', { class: 'error' }, reason));
   return el(
     'tr',
     { class: `state-${state.replace(' ', '-')}`, 'data-id': item.id },
-    el(
-      'td',
-      { class: 'name' },
-      item.name,
-      run.error ? el('div', { class: 'error' }, run.error) : undefined,
-    ),
-    el('td', {}, item.discovery_type.type),
-    el('td', {}, scheduleOf(run)),
-    el('td', {}, el('span', { class: 'badge' }, state)),
-    el('td', {}, shortTime(run.last_run ?? run.finished_at)),
-    el(
-      'td',
+    name,
+    cell(1, {}, item.discovery_type.type),
+    cell(2, {}, scheduleText(item)),
+    cell(3, {}, el('span', { class: 'badge' }, state)),
+    cell(4, { class: 'time' }, lastRunText(item)),
+    cell(
+      5,
       { class: 'tags' },
-      ...(item.tags ?? []).map((tag) => el('span', { class: 'tag' }, nameOf(tag))),
+      ...(item.tags ?? []).map((tag) => el('span', { class: 'tag' }, bdi(nameOf(tag)))),
     ),
-    el(
-      'td',
-      {},
+    cell(
+      6,
+      { class: 'actions' },
       button('Ask about this', () => actions.ask(item, state, where), { class: 'link' }),
     ),
   );
@@ -117,39 +124,50 @@ function row(
 
 function table(
   items: readonly DiscoveryItem[],
-  where: string,
-  nameOf: (id?: string) => string,
+  where: Placement,
+  nameOf: NameOf,
   actions: DiscoveriesActions,
 ) {
-  const head = ['Name', 'Type', 'Schedule', 'State', 'Last run', 'Tags', ''];
   return el(
     'table',
-    {},
-    el('thead', {}, el('tr', {}, ...head.map((label) => el('th', {}, label)))),
+    { class: 'list discoveries' },
+    tableHead(COLUMNS),
     el('tbody', {}, ...items.map((item) => row(item, where, nameOf, actions))),
   );
 }
 
-function groups(
-  items: readonly DiscoveryItem[],
-  nameOf: (id?: string) => string,
-  actions: DiscoveriesActions,
-) {
+function groups(items: readonly DiscoveryItem[], nameOf: NameOf, actions: DiscoveriesActions) {
   if (items.length === 0) return el('p', { class: 'empty' }, 'No discovery matches these filters.');
   const sections: HTMLElement[] = [];
   for (const [network, daemons] of grouped(items)) {
     const all = [...daemons.values()].flat();
-    const networkName = network ? nameOf(network) : 'No network';
+    const networkName = network ? nameOf(network) : undefined;
     const section = el(
       'section',
       { class: 'network' },
-      el('h2', {}, networkName, el('span', { class: 'count' }, problemCounts(all))),
+      el(
+        'h2',
+        {},
+        bdi(networkName ?? 'No network'),
+        el('span', { class: 'count' }, problemCounts(all)),
+      ),
     );
     for (const [daemon, list] of daemons) {
-      const daemonName = daemon ? nameOf(daemon) : 'No daemon';
+      const daemonName = daemon ? nameOf(daemon) : undefined;
+      const where: Placement = {
+        network_id: network || undefined,
+        network: networkName,
+        daemon_id: daemon || undefined,
+        daemon: daemonName,
+      };
       section.append(
-        el('h3', {}, daemonName, el('span', { class: 'count' }, problemCounts(list))),
-        table(list, `network ${networkName}, daemon ${daemonName}`, nameOf, actions),
+        el(
+          'h3',
+          {},
+          bdi(daemonName ?? 'No daemon'),
+          el('span', { class: 'count' }, problemCounts(list)),
+        ),
+        table(list, where, nameOf, actions),
       );
     }
     sections.push(section);
@@ -165,37 +183,27 @@ export function renderDiscoveries(
   initial: Filters = { text: '', type: ANY, state: ANY, tag: ANY },
 ): void {
   const names = list.names ?? {};
-  const nameOf = (id?: string) => (id ? (names[id] ?? id) : '');
+  const nameOf = (id?: string) => (id ? (Object.hasOwn(names, id) ? names[id] : id) : '') ?? '';
   const types = [...new Set(list.discoveries.map((item) => item.discovery_type.type))].sort();
   const tags = [...new Set(list.discoveries.flatMap((item) => item.tags ?? []))];
-  const text = el('input', {
-    type: 'search',
-    name: 'text',
-    placeholder: 'Filter by name, id, tag',
-  });
-  text.value = initial.text;
+  const text = searchBox('text', 'Filter by name, id, tag', initial.text);
   const type = select('type', [[ANY, 'Any type'], ...types.map((t) => [t, t] as const)]);
   type.value = initial.type;
-  const state = select('state', [
-    [ANY, 'Any state'],
-    ['failed', 'Failed'],
-    ['disabled', 'Disabled'],
-    ['never run', 'Never run'],
-    ['ok', 'OK'],
-  ]);
+  const state = select('state', [[ANY, 'Any state'], ...STATES.map((s) => [s, s] as const)]);
   state.value = initial.state;
   const tag = select('tag', [[ANY, 'Any tag'], ...tags.map((t) => [t, nameOf(t)] as const)]);
   tag.value = initial.tag;
   const shown = el('p', { class: 'shown', role: 'status' });
   const body = el('div', { class: 'groups' });
   const more = list.pagination?.has_more === true;
+  const refresh = busyButton('Refresh', 'Refreshing…', () => actions.refresh(false));
   let askedForAll = false;
   const redraw = () => {
     const filters = { text: text.value, type: type.value, state: state.value, tag: tag.value };
     // A cut list filters only what it holds: the first filter asks once for every page.
     if (more && !askedForAll && Object.values(filters).some((value) => value !== ANY)) {
       askedForAll = true;
-      actions.refresh(true);
+      refresh.run(() => actions.refresh(true));
     }
     const visible = list.discoveries.filter((item) => matches(item, filters, nameOf));
     shown.textContent = `Showing ${problemCounts(visible)} of ${list.discoveries.length}${more ? ' (more on the service)' : ''}`;
@@ -203,13 +211,7 @@ export function renderDiscoveries(
   };
   for (const control of [text, type, state, tag]) control.addEventListener('input', redraw);
   root.replaceChildren(
-    el(
-      'header',
-      {},
-      el('h1', {}, 'Discoveries'),
-      el('p', { class: 'summary' }, list.summary),
-      button('Refresh', () => actions.refresh(false), { class: 'primary' }),
-    ),
+    tabHeader('Discoveries', list.summary, refresh.node),
     el('div', { class: 'filters' }, text, type, state, tag),
     shown,
     body,
@@ -219,14 +221,5 @@ export function renderDiscoveries(
 
 /** The filters as the controls hold them now, so a refresh keeps what the person chose. */
 export function currentFilters(root: HTMLElement): Filters | undefined {
-  const value = (name: string) =>
-    (root.querySelector(`[name="${name}"]`) as HTMLInputElement | null)?.value;
-  const text = value('text');
-  if (text === undefined) return undefined;
-  return {
-    text,
-    type: value('type') ?? ANY,
-    state: value('state') ?? ANY,
-    tag: value('tag') ?? ANY,
-  };
+  return controlValues(root, ['text', 'type', 'state', 'tag']);
 }

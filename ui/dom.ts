@@ -17,9 +17,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** A button whose label is text and whose action runs on click. */
+/** A button whose label is text (or a node such as a <bdi> name) and whose action runs on click. */
 export function button(
-  label: string,
+  label: string | Node,
   onClick: () => void,
   attributes: Record<string, string> = {},
 ) {
@@ -36,3 +36,6 @@ export function select(name: string, options: readonly (readonly [string, string
     ...options.map(([value, label]) => el('option', { value }, label)),
   );
 }
+
+/** A name from the service, bidi-isolated: right-to-left letters in it cannot reorder the text around it. */
+export const bdi = (text: string) => el('bdi', {}, text);

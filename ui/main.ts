@@ -1,12 +1,17 @@
 // The MCP Apps view's entry: connects to the host, follows its theme and size, and draws each tool result.
 import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps';
+import { askText } from './ask-message.js';
 import { renderCredentialResult } from './confirm-panel.js';
 import { currentFilters, renderDiscoveries } from './discoveries-view.js';
 import { el } from './dom.js';
+import { type HostFilters, isCut, serverFilters } from './host-filter.js';
+import { currentHostFilters, type HostsState, renderHosts } from './hosts-view.js';
 import {
   approvalOf,
   asCredentialResult,
   asDiscoveryList,
+  asHostList,
+  asHostLookup,
   type DiscoveryList,
   textOf,
 } from './tool-result.js';
@@ -14,8 +19,28 @@ import {
 const root = document.getElementById('app') as HTMLElement;
 const app = new App({ name: 'network-discovery', version: '1' }, {}, { autoResize: true });
 
-/** The arguments list_discoveries was called with: Refresh keeps the same scope. */
-let listArguments: Record<string, unknown> = {};
+type Tab = 'discoveries' | 'hosts';
+const TOOL: Record<Tab, string> = { discoveries: 'list_discoveries', hosts: 'list_hosts' };
+const TAB_LABEL: Record<Tab, string> = { discoveries: 'Discoveries', hosts: 'Hosts' };
+
+/** What the view holds between redraws: each tab's data and the arguments Refresh calls it with. */
+const view = {
+  tab: 'discoveries' as Tab,
+  /** The arguments each list tool was called with: Refresh keeps the same scope. */
+  args: { discoveries: {}, hosts: {} } as Record<Tab, Record<string, unknown>>,
+  discoveries: undefined as DiscoveryList | undefined,
+  hosts: {} as HostsState,
+  /** The last tool input, until its result says which tool it was for. */
+  input: {} as Record<string, unknown>,
+  demo: false,
+};
+
+/** The shell around a list: the demo mark, the tabs, one error line, and the active tab's panel. */
+const shell = {
+  alert: el('div', { class: 'alert' }),
+  panel: el('div', { class: 'panel' }),
+  tabs: el('div', { class: 'tabs', role: 'tablist' }),
+};
 
 function followHost(context: ReturnType<App['getHostContext']>) {
   if (!context) return;
@@ -30,61 +55,178 @@ function followHost(context: ReturnType<App['getHostContext']>) {
   root.style.maxHeight = height ? `${height}px` : '';
 }
 
+const toolName = () => app.getHostContext()?.toolInfo?.tool.name;
+
+/** The demo's results say so (`demo` in structuredContent): the person must not take them for a network. */
+const demoMark = () =>
+  view.demo
+    ? el('p', { class: 'demo', role: 'note' }, 'Demo data: a built-in sample, not a real network.')
+    : undefined;
+
+/** One error line: a newer error replaces the older, and a good answer clears it. */
 function showError(text: string) {
-  root.append(el('p', { class: 'status status-error', role: 'alert' }, text));
+  shell.alert.replaceChildren(el('p', { class: 'status status-error', role: 'alert' }, text));
 }
 
-async function refresh(all: boolean) {
+async function callTool(name: string, args: Record<string, unknown>) {
+  const result = await app.callServerTool({ name, arguments: args }).catch((error: unknown) => ({
+    isError: true,
+    content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
+    structuredContent: undefined,
+  }));
+  if (result.isError) {
+    showError(textOf(result) || `${name} failed.`);
+    return undefined;
+  }
+  shell.alert.replaceChildren();
+  return (result as { structuredContent?: unknown }).structuredContent;
+}
+
+/** Redraws the active tab, keeping the person's filters and focus. */
+function drawPanel() {
   const focused = (document.activeElement as HTMLInputElement | null)?.name;
-  const result = await app
-    .callServerTool({
-      name: 'list_discoveries',
-      arguments: { ...listArguments, ...(all ? { limit: 0 } : {}) },
-    })
-    .catch((error: unknown) => ({
-      isError: true,
-      content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
-    }));
-  if (result.isError) return showError(textOf(result) || 'list_discoveries failed.');
-  const list = asDiscoveryList((result as { structuredContent?: unknown }).structuredContent);
-  if (list) drawDiscoveries(list);
-  if (focused) (root.querySelector(`[name="${focused}"]`) as HTMLElement | null)?.focus();
+  shell.tabs.replaceChildren(
+    ...(Object.keys(TAB_LABEL) as Tab[]).map((tab) => {
+      const node = el(
+        'button',
+        { type: 'button', role: 'tab', 'aria-selected': String(tab === view.tab) },
+        TAB_LABEL[tab],
+      );
+      node.addEventListener('click', () => openTab(tab));
+      return node;
+    }),
+  );
+  if (view.tab === 'discoveries' && view.discoveries) {
+    renderDiscoveries(
+      shell.panel,
+      view.discoveries,
+      { refresh: refreshDiscoveries, ask: askDiscovery },
+      currentFilters(shell.panel),
+    );
+  } else if (view.tab === 'hosts' && (view.hosts.list || view.hosts.lookup)) {
+    renderHosts(
+      shell.panel,
+      view.hosts,
+      { refresh: refreshHosts, details: lookUpHost, ask: askHost },
+      currentHostFilters(shell.panel),
+    );
+  }
+  if (focused) (shell.panel.querySelector(`[name="${focused}"]`) as HTMLElement | null)?.focus();
 }
 
-function drawDiscoveries(list: DiscoveryList) {
-  renderDiscoveries(
-    root,
-    list,
-    {
-      refresh: (all) => void refresh(all),
-      ask: (item, state, where) =>
-        void app.sendMessage({
-          role: 'user',
-          content: [
-            {
-              type: 'text',
-              text: `Tell me about the discovery ${JSON.stringify(item.name)} (id ${item.id}; ${where}; state: ${state}). What does it scan, and is anything wrong with it?`,
-            },
-          ],
-        }),
-    },
-    currentFilters(root),
-  );
+function drawShell() {
+  root.replaceChildren(...[demoMark(), shell.tabs, shell.alert, shell.panel].filter((n) => !!n));
+  drawPanel();
 }
+
+/** A tab drawn from what the view holds, or loaded first (the whole first page) when it holds nothing. */
+function openTab(tab: Tab) {
+  view.tab = tab;
+  const empty = tab === 'discoveries' ? !view.discoveries : !view.hosts.list;
+  if (!empty) return drawPanel();
+  shell.panel.replaceChildren(el('p', { class: 'empty' }, `Loading ${TAB_LABEL[tab]}…`));
+  drawPanel();
+  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts()).then(() => {
+    const still = tab === 'discoveries' ? !view.discoveries : !view.hosts.list;
+    if (still && view.tab === tab) {
+      shell.panel.replaceChildren(
+        el(
+          'p',
+          { class: 'empty' },
+          'Nothing loaded (the error above says why). Choose the tab again to retry.',
+        ),
+      );
+    }
+  });
+}
+
+async function refreshDiscoveries(all: boolean) {
+  const args = { ...view.args.discoveries, ...(all ? { limit: 0 } : {}) };
+  const list = asDiscoveryList(await callTool(TOOL.discoveries, args), TOOL.discoveries);
+  if (!list) return;
+  view.discoveries = list;
+  if (view.tab === 'discoveries') drawPanel();
+}
+
+async function refreshHosts(filters?: HostFilters) {
+  const args = { ...view.args.hosts, ...(filters ? serverFilters(filters) : {}) };
+  const list = asHostList(await callTool(TOOL.hosts, args), TOOL.hosts);
+  if (!list) return;
+  view.hosts.list = list;
+  view.hosts.cut ||= isCut(list);
+  if (view.tab === 'hosts') drawPanel();
+}
+
+async function lookUpHost(id: string) {
+  return asHostLookup(await callTool('get_host', { host: id }));
+}
+
+function ask(text: string | undefined) {
+  if (text === undefined) return showError('This item has no id the view can ask about.');
+  void app.sendMessage({ role: 'user', content: [{ type: 'text', text }] });
+}
+
+const askDiscovery: Parameters<typeof renderDiscoveries>[2]['ask'] = (item, state, where) =>
+  ask(
+    askText({
+      kind: 'discovery',
+      tool: 'list_discoveries',
+      id: item.id,
+      name: item.name,
+      state,
+      context: [
+        { kind: 'network', id: where.network_id, name: where.network },
+        { kind: 'daemon', id: where.daemon_id, name: where.daemon },
+      ],
+    }),
+  );
+
+const askHost: Parameters<typeof renderHosts>[2]['ask'] = (host, where) =>
+  ask(
+    askText({
+      kind: 'host',
+      tool: 'get_host',
+      id: host.id,
+      name: host.name,
+      context: [{ kind: 'network', id: where.network_id, name: where.network }],
+    }),
+  );
 
 app.ontoolinput = ({ arguments: args }) => {
-  listArguments = { ...(args ?? {}) };
-  delete listArguments['limit'];
+  view.input = { ...(args ?? {}) };
+  delete view.input['limit'];
 };
 
 app.ontoolresult = (result) => {
   if (result.isError) {
-    root.replaceChildren();
+    root.replaceChildren(shell.alert);
     return showError(textOf(result) || 'The tool call failed.');
   }
-  const list = asDiscoveryList(result.structuredContent);
-  if (list) return drawDiscoveries(list);
-  const credential = asCredentialResult(result.structuredContent);
+  const value = result.structuredContent;
+  view.demo = typeof value?.['demo'] === 'string' || value?.['demo'] === true;
+  const name = toolName();
+  const discoveries = asDiscoveryList(value, name);
+  const hosts = discoveries ? undefined : asHostList(value, name);
+  const lookup = discoveries || hosts ? undefined : asHostLookup(value);
+  if (discoveries) {
+    view.args.discoveries = view.input;
+    view.discoveries = discoveries;
+    view.tab = 'discoveries';
+    return drawShell();
+  }
+  if (hosts || lookup) {
+    if (hosts) view.args.hosts = view.input;
+    const list = hosts ?? view.hosts.list;
+    view.hosts = {
+      list,
+      lookup,
+      selected: lookup?.host?.id,
+      cut: hosts ? isCut(hosts) : view.hosts.cut,
+    };
+    view.tab = 'hosts';
+    return drawShell();
+  }
+  const credential = asCredentialResult(value);
   if (credential) {
     renderCredentialResult(root, credential, approvalOf(result._meta), {
       confirm: (approval) =>
@@ -100,6 +242,8 @@ app.ontoolresult = (result) => {
       report: (outcome) =>
         void app.updateModelContext({ content: [{ type: 'text', text: outcome }] }),
     });
+    const mark = demoMark();
+    if (mark) root.prepend(mark);
   }
 };
 
@@ -107,5 +251,8 @@ app.onhostcontextchanged = followHost;
 
 app.connect().then(
   () => followHost(app.getHostContext()),
-  (error: unknown) => showError(`Could not connect to the host: ${String(error)}`),
+  (error: unknown) => {
+    root.replaceChildren(shell.alert);
+    showError(`Could not connect to the host: ${String(error)}`);
+  },
 );

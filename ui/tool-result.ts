@@ -1,4 +1,10 @@
-// What the view reads from a tool result: the shapes of list_discoveries and update_snmp_credential, checked loosely.
+// What the view reads from a tool result: the shapes of list_discoveries, list_hosts, get_host and update_snmp_credential, checked loosely.
+import type {
+  HostDetailOutput,
+  HostItemOutput,
+  HostListOutput,
+  HostLookupOutput,
+} from '../src/views/host-shapes.js';
 
 export interface DiscoveryItem {
   readonly id: string;
@@ -17,16 +23,27 @@ export interface DiscoveryItem {
     readonly schedule?: string;
     /** A past run (type Historical): how it ended, and why when it failed. */
     readonly phase?: string;
+    readonly progress?: number;
     readonly error?: string;
     readonly finished_at?: string;
   };
+  /** A job's last run, from the run record that names it (0.16.2 and later). */
+  readonly last_outcome?: RunOutcome;
   /** Not sent by today's service; a later server may say a run failed. */
   readonly state?: string;
   readonly last_run_failed?: boolean;
 }
 
+export interface RunOutcome {
+  readonly phase?: string;
+  readonly error?: string;
+  readonly finished_at?: string;
+}
+
 export interface DiscoveryList {
   readonly summary: string;
+  /** Set in demo mode (the server's DEMO_MARK): the data is the built-in sample. */
+  readonly demo?: string;
   readonly discoveries: readonly DiscoveryItem[];
   readonly names?: Readonly<Record<string, string>>;
   readonly pagination?: { readonly has_more?: boolean; readonly total_count?: number };
@@ -55,6 +72,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Fields = Record<string, unknown>;
+
+/** Whether every group holds an array under `key` (`discoveries` or `hosts`). */
+const groupsHolding = (value: Fields, key: string) =>
+  Array.isArray(value['groups']) &&
+  value['groups'].every((group) => isObject(group) && Array.isArray(group[key]));
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** One item of the server's grouped shape, as the view reads it: its group's ids beside it. */
@@ -67,6 +89,7 @@ function fromGrouped(item: Fields, group: Fields): DiscoveryItem {
     enabled: typeof item['enabled'] === 'boolean' ? item['enabled'] : undefined,
     last_run: text(item['last_run']),
     phase: text(item['phase']),
+    progress: typeof item['progress'] === 'number' ? item['progress'] : undefined,
     error: text(item['error']),
     finished_at: text(item['finished_at']),
   };
@@ -78,7 +101,13 @@ function fromGrouped(item: Fields, group: Fields): DiscoveryItem {
     tags: Array.isArray(item['tags']) ? (item['tags'] as string[]) : undefined,
     discovery_type: { type: text(item['discovery_type']) ?? 'unknown' },
     run_type: run as unknown as DiscoveryItem['run_type'],
-    last_run_failed: outcome?.['phase'] === 'Failed',
+    last_outcome: outcome
+      ? {
+          phase: text(outcome['phase']),
+          error: text(outcome['error']),
+          finished_at: text(outcome['finished_at']),
+        }
+      : undefined,
   } as DiscoveryItem;
 }
 
@@ -86,11 +115,16 @@ function fromGrouped(item: Fields, group: Fields): DiscoveryItem {
  * list_discoveries groups its items under their network and daemon, names inline; the view reads
  * a flat list and a names map, made here from the groups (the older flat shape passes as is).
  */
-export function asDiscoveryList(value: unknown): DiscoveryList | undefined {
+export function asDiscoveryList(value: unknown, toolName?: string): DiscoveryList | undefined {
   if (!isObject(value)) return undefined;
   if (Array.isArray(value['discoveries'])) return value as unknown as DiscoveryList;
-  if (!Array.isArray(value['groups'])) return undefined;
-  const names: Record<string, string> = {};
+  if (!Array.isArray(value['groups']) || !groupsHolding(value, 'discoveries')) return undefined;
+  // No groups at all: a host list looks the same, so the tool's name decides where the host gave it.
+  if (value['groups'].length === 0 && toolName !== undefined && toolName !== 'list_discoveries') {
+    return undefined;
+  }
+  // Keyed by the service's ids: no prototype, so an id like "constructor" finds nothing inherited.
+  const names: Record<string, string> = Object.create(null);
   const discoveries: DiscoveryItem[] = [];
   for (const group of value['groups'].filter(isObject)) {
     for (const kind of ['network', 'daemon'] as const) {
@@ -133,4 +167,34 @@ export function textOf(result: { content?: unknown }): string {
   const blocks = Array.isArray(result.content) ? result.content : [];
   const first = blocks.find((block) => isObject(block) && block['type'] === 'text');
   return isObject(first) && typeof first['text'] === 'string' ? first['text'] : '';
+}
+
+/** list_hosts' structured answer (src/views/host-shapes.ts is the one source of the shape). */
+export type HostList = HostListOutput;
+export type HostItem = HostItemOutput;
+/** get_host's structured answer: the host in full, or the candidates of an ambiguous name. */
+export type HostLookup = HostLookupOutput;
+export type HostDetail = HostDetailOutput;
+
+/**
+ * A list_hosts answer: groups of `hosts`. An answer with no groups is told by the tool's name the
+ * host gave, else by its counts (hosts counts have `by_service`).
+ */
+export function asHostList(value: unknown, toolName?: string): HostList | undefined {
+  if (!isObject(value) || typeof value['summary'] !== 'string') return undefined;
+  if (!Array.isArray(value['groups']) || !groupsHolding(value, 'hosts')) return undefined;
+  const empty = value['groups'].length === 0;
+  const counts = value['counts'];
+  if (empty && toolName !== 'list_hosts' && !(isObject(counts) && 'by_service' in counts)) {
+    return undefined;
+  }
+  return value as unknown as HostList;
+}
+
+/** A get_host answer: one host, or the candidates of an ambiguous name. */
+export function asHostLookup(value: unknown): HostLookup | undefined {
+  if (!isObject(value) || typeof value['summary'] !== 'string') return undefined;
+  const host = value['host'];
+  const found = isObject(host) && typeof host['id'] === 'string';
+  return found || Array.isArray(value['candidates']) ? (value as unknown as HostLookup) : undefined;
 }

@@ -1,6 +1,7 @@
 // The API client: one method per endpoint over the request core (request.ts); knows nothing of MCP.
 import * as credentials from './families/credentials.js';
 import { type DiscoveryQuery, withinFilter } from './families/discovery-filter.js';
+import * as inventory from './families/inventory.js';
 import {
   createVersionMemo,
   type ServiceProfile,
@@ -8,7 +9,20 @@ import {
 } from './families/service-profile.js';
 import * as snmpCredentials from './families/snmp-credentials.js';
 import { createVersionDetection } from './families/version-detection.js';
-import { createRequester, type Page, type PageQuery, type RequestOptions } from './request.js';
+import type {
+  InventoryAddressRow,
+  InventoryHost,
+  InventoryNetwork,
+  InventorySnmpInterface,
+  InventorySubnet,
+} from './inventory-model.js';
+import {
+  createRequester,
+  type GroupCount,
+  type Page,
+  type PageQuery,
+  type RequestOptions,
+} from './request.js';
 import {
   type Discovery,
   discoverySchema,
@@ -46,6 +60,27 @@ export interface ApiClient {
    * beside ids. One page of up to 1,000; items without a string name are skipped.
    */
   listNamed(kind: NamedKind, signal?: AbortSignal): Promise<Page<Named>>;
+  /** What this service's version offers of the inventory: routes, filters, discovery links. */
+  inventoryProfile(signal?: AbortSignal): Promise<inventory.InventoryProfile>;
+  /** One page of hosts with their children, normalised; filters the version has are sent. */
+  listHosts(query: inventory.HostQuery, signal?: AbortSignal): Promise<Page<InventoryHost>>;
+  getHost(id: string, signal?: AbortSignal): Promise<InventoryHost>;
+  /** 0.17.21+: distinct values of a host field with their counts, under the list's filters. */
+  hostFieldValues(
+    field: string,
+    query: Omit<inventory.HostQuery, 'limit' | 'offset'>,
+    signal?: AbortSignal,
+  ): Promise<GroupCount[]>;
+  /** Every subnet (of one network), every network or site, every IP row; each paged through. */
+  listSubnets(networkId: string | undefined, signal?: AbortSignal): Promise<InventorySubnet[]>;
+  listNetworks(signal?: AbortSignal): Promise<InventoryNetwork[]>;
+  listAddresses(
+    networkId: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<InventoryAddressRow[]>;
+  listSnmpInterfaces(hostId: string, signal?: AbortSignal): Promise<InventorySnmpInterface[]>;
+  /** The host a service runs on, and the service's name. */
+  getServiceHost(id: string, signal?: AbortSignal): Promise<{ host_id?: string; name?: string }>;
   /** The service version last reported in any envelope, if one was seen. */
   serverVersion(): string | undefined;
   /**
@@ -72,6 +107,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const requester = createRequester(options, session, memo);
   const { request, listPage, shapeError } = requester;
   const { getVersion, service } = createVersionDetection(requester, memo);
+  const profileOf = async (signal?: AbortSignal) =>
+    inventory.inventoryProfile((await service(signal)).version);
 
   return {
     getVersion,
@@ -129,6 +166,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const spec = { method: 'GET', path, auth: 'apiKey', query: wire, signal } as const;
       return listPage(spec, namedSchema, query);
     },
+
+    inventoryProfile: async (signal) => inventory.inventoryProfile((await service(signal)).version),
+    listHosts: async (query, signal) =>
+      inventory.listHosts(requester, await profileOf(signal), query, signal),
+    getHost: async (id, signal) =>
+      inventory.getHost(requester, await profileOf(signal), id, signal),
+    hostFieldValues: async (field, query, signal) =>
+      inventory.hostFieldValues(requester, await profileOf(signal), field, query, signal),
+    listSubnets: async (networkId, signal) =>
+      inventory.listSubnets(requester, await profileOf(signal), networkId, signal),
+    listNetworks: async (signal) =>
+      inventory.listNetworks(requester, await profileOf(signal), signal),
+    listAddresses: async (networkId, signal) =>
+      inventory.listAddresses(requester, await profileOf(signal), networkId, signal),
+    listSnmpInterfaces: async (hostId, signal) =>
+      inventory.listSnmpInterfaces(requester, await profileOf(signal), hostId, signal),
+
+    getServiceHost: (id, signal) => inventory.getServiceHost(requester, id, signal),
 
     serverVersion: () => memo.reported,
     close: () => options.sender.close(),

@@ -24,7 +24,8 @@ export const reviewNetworkDiscoveries = definePrompt({
       '2. What runs: for each network, the enabled discoveries with their type (SelfReport, Network, Docker, ...), schedule (cron and timezone) and last run.',
       '3. What is disabled: scheduled discoveries whose run_type has enabled false, and ad-hoc ones that never ran.',
       '4. What failed: historical runs whose results carry an error or never finished, and scheduled discoveries whose last run is missing or much older than their schedule implies.',
-      '5. Finish with a short list of suggested actions, most important first, each naming the discovery by name and id.',
+      `5. What the scans found: call list_hosts with counts_only true${filter} for hosts per network, service and port, and how many lack an SNMP credential; for a failed run, list_hosts with found_by set to its id shows the hosts it last touched.`,
+      '6. Finish with a short list of suggested actions, most important first, each naming the discovery by name and id.',
       '',
       'Keep it compact: a table or short list per network, ids where I need them for a next step.',
     ].join('\n');

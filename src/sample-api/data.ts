@@ -232,6 +232,7 @@ function baseData(): SampleData {
             phase: 'Failed',
             progress: 40,
             error: 'daemon lost connection',
+            hosts_discovered: 20,
             started_at: '2026-11-19T22:00:00Z',
             finished_at: '2026-11-19T22:04:31Z',
           },

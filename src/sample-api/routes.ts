@@ -4,6 +4,7 @@ import type { SampleData, StoredCredential } from './data.js';
 import { queryDiscoveries } from './discovery-query.js';
 import { sampleEra } from './era.js';
 import type { SampleRequest, SampleResponse } from './exchange.js';
+import { INVENTORY_PATHS, inventoryRoute } from './inventory-routes.js';
 import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
 import { sampleNames } from './names-data.js';
 
@@ -207,7 +208,11 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       options.ignoreDiscoveryFilters,
     );
     const items = answer.items.map((d) =>
-      era.sites ? asSiteItem(d) : era.runRecordsNameJobs ? d : withoutJobLink(d),
+      era.sites
+        ? asSiteItem(d)
+        : era.runRecordsNameJobs
+          ? d
+          : withoutJobLink(d, era.universalCredentials),
     );
     const groups = answer.groupCounts ? { group_counts: answer.groupCounts } : {};
     return page(items, paged.limit, paged.offset, groups);
@@ -268,6 +273,13 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       return ok({ releases: data.releases, changelog_url: 'https://example.invalid/changelog' });
     }
     if (method === 'POST' && path === '/api/auth/login') return login(req);
+    // The inventory (hosts, IPs, ports...), unless a test has replaced the name lists.
+    if (!options.names && INVENTORY_PATHS.test(path)) {
+      const caller = authenticate(req, false);
+      if (!caller.ok) return caller.response;
+      const answer = inventoryRoute(req, data, { ok, fail });
+      if (answer) return answer;
+    }
     // 0.17.22 renamed networks to sites: the old path is gone there, the new one answers instead.
     const namePath = era.sites
       ? path === '/api/v1/sites'
@@ -290,11 +302,15 @@ function asSiteItem(discovery: Record<string, unknown>): Record<string, unknown>
   return { ...rest, site_id: network_id };
 }
 
-/** Before 0.16.2 a run record does not say which job it ran for. */
-function withoutJobLink(discovery: Record<string, unknown>): Record<string, unknown> {
+/** Before 0.16.2 a run record does not say which job it ran for; before 0.15, how many hosts it found. */
+function withoutJobLink(
+  discovery: Record<string, unknown>,
+  hostCounts: boolean,
+): Record<string, unknown> {
   const run = discovery['run_type'] as Record<string, unknown> | undefined;
   const results = run?.['results'] as Record<string, unknown> | undefined;
-  if (!results || !('discovery_id' in results)) return discovery;
-  const { discovery_id: _job, ...rest } = results;
+  if (!results || !('discovery_id' in results || 'hosts_discovered' in results)) return discovery;
+  const { discovery_id: _job, hosts_discovered: count, ...rest } = results;
+  if (hostCounts && count !== undefined) rest['hosts_discovered'] = count;
   return { ...discovery, run_type: { ...run, results: rest } };
 }

@@ -2,9 +2,11 @@
 import { applySnmpRotation } from './apply-snmp-rotation.js';
 import { cancelSnmpRotation } from './cancel-snmp-rotation.js';
 import type { AnyToolDefinition } from './define-tool.js';
+import { getHost } from './get-host.js';
 import { getUnseenReleaseNotes } from './get-unseen-release-notes.js';
 import { getVersion } from './get-version.js';
 import { listDiscoveries } from './list-discoveries.js';
+import { listHosts } from './list-hosts.js';
 import { listSnmpCredentials } from './list-snmp-credentials.js';
 import { updateSnmpCredential } from './update-snmp-credential.js';
 
@@ -16,6 +18,8 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   getVersion,
   applySnmpRotation,
   cancelSnmpRotation,
+  listHosts,
+  getHost,
 ];
 
 /**

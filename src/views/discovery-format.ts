@@ -22,6 +22,8 @@ export interface LeanRun {
   readonly finished_at?: string;
   /** 0.16.2+: the job this run record ran for (results.discovery_id). */
   readonly discovery_id?: string;
+  /** 0.15+: hosts the run found (results.hosts_discovered). */
+  readonly hosts_discovered?: number;
 }
 
 /** The flat item programs rely on: ids as the service gave them, nothing null, nothing empty. */
@@ -85,6 +87,8 @@ function leanRun(run: Discovery['run_type']): LeanRun {
       error: str(results['error']) && serviceText(results['error'] as string),
       finished_at: str(results['finished_at']),
       discovery_id: str(results['discovery_id']),
+      hosts_discovered:
+        typeof results['hosts_discovered'] === 'number' ? results['hosts_discovered'] : undefined,
     });
   }
   return defined<LeanRun>({
@@ -188,7 +192,12 @@ export function describeRun(run: LeanRun, words: ScheduleWords, last?: LastOutco
       return `ad hoc${SEP}${jobRun(run, last)}`;
     case 'Historical': {
       const job = run.discovery_id ? `${SEP}of job ${run.discovery_id}` : '';
-      return `run record: ${outcome(run, run.progress === undefined ? '' : ` ${run.progress}%`)}${job}`;
+      // Which hosts: list_hosts with found_by set to this record's id.
+      const found =
+        run.hosts_discovered === undefined
+          ? ''
+          : `${SEP}${run.hosts_discovered} hosts found (list_hosts found_by this id)`;
+      return `run record: ${outcome(run, run.progress === undefined ? '' : ` ${run.progress}%`)}${job}${found}`;
     }
     default:
       return `${word(run.type)}${SEP}${jobRun(run, last)}`;

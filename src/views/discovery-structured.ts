@@ -78,6 +78,7 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
     finished_at: compactTime(run.finished_at),
     // A run record's job (0.16.2 and later).
     discovery_id: run.discovery_id,
+    hosts_discovered: run.hosts_discovered,
     tags: d.tags,
     snmp_credential_ids: d.snmp_credential_ids,
   });

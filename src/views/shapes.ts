@@ -57,6 +57,8 @@ interface DiscoveryItemExtras {
   error?: string;
   finished_at?: string;
   discovery_id?: string;
+  /** 0.15+ run records: hosts found; list_hosts found_by <record id> lists them. */
+  hosts_discovered?: number;
   snmp_credential_ids?: string[];
 }
 

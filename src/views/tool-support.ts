@@ -1,4 +1,5 @@
 // What each tool does on a service's endpoint family: lines for get_version and doctor.
+import { inventoryProfile } from '../api/families/inventory.js';
 import type { ServiceProfile } from '../api/families/service-profile.js';
 
 export type ToolName =
@@ -6,7 +7,9 @@ export type ToolName =
   | 'list_snmp_credentials'
   | 'update_snmp_credential'
   | 'get_unseen_release_notes'
-  | 'get_version';
+  | 'get_version'
+  | 'list_hosts'
+  | 'get_host';
 
 /** What each tool does on this family, for get_version and doctor. */
 export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
@@ -27,5 +30,10 @@ export function toolSupport(profile: ServiceProfile): Record<ToolName, string> {
     get_unseen_release_notes:
       'asks the service on each call (no Scanopy release up to 0.17.22 is known to serve release notes; the tool says what this one answers)',
     get_version: 'works',
+    // Short: doctor prints these lines too.
+    list_hosts: inventoryProfile(profile.version).datedSightings
+      ? 'works (found_by approximate)'
+      : 'works',
+    get_host: 'works',
   };
 }

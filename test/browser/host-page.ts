@@ -23,8 +23,10 @@ host.startHost = async (run) => {
       hostContext: {
         theme: run.theme,
         displayMode: 'inline',
-        containerDimensions: { width: 960, maxHeight: 760 },
+        containerDimensions: { width: run.width ?? 960, maxHeight: 760 },
         platform: 'web',
+        // As hosts do: the tool whose result the view draws (it tells an empty host list apart).
+        toolInfo: { tool: { name: run.toolName, inputSchema: { type: 'object' } } },
       },
     },
   );

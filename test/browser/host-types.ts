@@ -7,6 +7,8 @@ export interface HostRun {
   readonly toolInput: Record<string, unknown>;
   readonly toolResult: CallToolResult;
   readonly theme: 'light' | 'dark';
+  /** The container's width the host tells the view (960 unless given). */
+  readonly width?: number;
 }
 
 /** What the view asked of the host, in order. */

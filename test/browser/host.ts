@@ -91,7 +91,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-    viewport: { width: 1000, height: 780 },
+    viewport: { width: 1280, height: 780 },
+    // One zone and locale wherever it runs: what the view draws (and the screenshots) never depend on the machine.
+    timezoneId: 'UTC',
+    locale: 'en-US',
   });
   return {
     context,

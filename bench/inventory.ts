@@ -1,0 +1,239 @@
+// Target 12: inventory questions (list_hosts, get_host) at 300 hosts and at 20,000 hosts with 100,000 ports, on 0.14.13 and 0.17.22: bytes per channel, service requests and bytes, the server's peak RSS.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
+import { INVENTORY_DISCOVERIES } from '../src/sample-api/inventory-data.js';
+import type { SampleApi } from '../src/sample-api/server.js';
+import { generateInventory, startInventoryApi } from './lib/inventory.js';
+import { machine } from './lib/machine.js';
+import { type BenchResult, runIfMain } from './lib/result.js';
+import { rssOf } from './lib/rss.js';
+import { API_KEY, callTool, serverEnv, startServer, textOf } from './lib/server.js';
+
+interface Question {
+  readonly ask: string;
+  readonly tool: 'list_hosts' | 'get_host';
+  readonly args: Record<string, unknown>;
+  /** The answer is a count or one host: held to the one-call target at every size. */
+  readonly small?: boolean;
+}
+
+const QUESTIONS: readonly Question[] = [
+  {
+    ask: 'How many hosts run SSH?',
+    tool: 'list_hosts',
+    args: { service: 'SSH', counts_only: true },
+    small: true,
+  },
+  {
+    ask: 'Which Lab hosts run PostgreSQL?',
+    tool: 'list_hosts',
+    args: { network: 'Lab', service: 'PostgreSQL', limit: 20 },
+  },
+  {
+    ask: 'How many hosts have telnet (23) open?',
+    tool: 'list_hosts',
+    args: { port: 23, counts_only: true },
+    small: true,
+  },
+  {
+    ask: 'Which hosts in 10.0.1.0/24 have port 23 open?',
+    tool: 'list_hosts',
+    args: { ip: '10.0.1.0/24', port: 23, limit: 20 },
+  },
+  {
+    ask: 'How many hosts in 10.0.0.0/24, by service?',
+    tool: 'list_hosts',
+    args: { ip: '10.0.0.0/24', counts_only: true },
+    small: true,
+  },
+  {
+    ask: 'Which hosts are new since 2026-11-19?',
+    tool: 'list_hosts',
+    args: { new_since: '2026-11-19', limit: 20 },
+  },
+  {
+    ask: 'How many hosts have no SNMP credential?',
+    tool: 'list_hosts',
+    args: { snmp_credential: 'none', counts_only: true },
+    small: true,
+  },
+  {
+    ask: 'How many hosts per network, service, port, OS, subnet?',
+    tool: 'list_hosts',
+    args: { counts_only: true },
+    small: true,
+  },
+  { ask: 'Which host has 10.0.1.2?', tool: 'get_host', args: { host: '10.0.1.2' }, small: true },
+  {
+    ask: 'How many hosts did the failed lab run touch?',
+    tool: 'list_hosts',
+    args: { found_by: INVENTORY_DISCOVERIES.labRun, counts_only: true },
+    small: true,
+  },
+  {
+    ask: 'Which hosts were not seen since 2026-11-10?',
+    tool: 'list_hosts',
+    args: { not_seen_since: '2026-11-10', limit: 20 },
+  },
+  {
+    ask: 'Everything about lab-grafana',
+    tool: 'get_host',
+    args: { host: 'lab-grafana' },
+    small: true,
+  },
+];
+
+const MAX_ANSWER_BYTES = 10_000;
+const MAX_LISTED = 20;
+const MAX_PEAK_RSS = 150 * 2 ** 20;
+const SIZES = [
+  { hosts: 300, portsPerHost: undefined },
+  { hosts: 20_000, portsPerHost: 5 },
+] as const;
+const VERSIONS = ['0.14.13', '0.17.22'] as const;
+
+interface Row {
+  readonly version: string;
+  readonly hosts: number;
+  readonly question: Question;
+  readonly listed: number | undefined;
+  readonly requests: number;
+  /** Bytes of the service's answers: what a raw passthrough would hand the model. */
+  readonly serviceBytes: number;
+  readonly text: number;
+  readonly structured: number;
+  readonly held: boolean | undefined;
+}
+
+/** The bytes of each distinct request's answer, read once more (the answers are deterministic). */
+async function answerBytes(api: SampleApi, from: number, cache: Map<string, number>) {
+  let total = 0;
+  for (const request of api.requests.slice(from)) {
+    const url = `${request.path}?${request.query.toString()}`;
+    let bytes = cache.get(url);
+    if (bytes === undefined) {
+      const response = await fetch(new URL(url, api.url), {
+        headers: { authorization: `Bearer ${API_KEY}` },
+      });
+      bytes = (await response.arrayBuffer()).byteLength;
+      cache.set(url, bytes);
+    }
+    total += bytes;
+  }
+  return total;
+}
+
+const shownHosts = (structured: Record<string, unknown> | undefined) => {
+  const groups = structured?.['groups'];
+  return Array.isArray(groups)
+    ? groups.reduce((n: number, g: { hosts?: unknown[] }) => n + (g.hosts?.length ?? 0), 0)
+    : undefined;
+};
+
+async function ask(version: string, size: (typeof SIZES)[number]) {
+  const api = await startInventoryApi(version, generateInventory(size.hosts, size.portsPerHost));
+  const server = await startServer(serverEnv(api.url));
+  const cache = new Map<string, number>();
+  try {
+    const rows: Row[] = [];
+    for (const question of QUESTIONS) {
+      const from = api.requests.length;
+      const result = await callTool(server, question.tool, question.args);
+      const requests = api.requests.length - from;
+      const text = Buffer.byteLength(textOf(result));
+      const structured = Buffer.byteLength(JSON.stringify(result.structuredContent ?? {}));
+      const matched = (
+        result.structuredContent?.['pagination'] as { total_count?: number } | undefined
+      )?.total_count;
+      const targeted = question.small === true || (matched !== undefined && matched <= MAX_LISTED);
+      rows.push({
+        version,
+        hosts: size.hosts,
+        question,
+        listed: question.small ? undefined : shownHosts(result.structuredContent),
+        requests,
+        serviceBytes: await answerBytes(api, from, cache),
+        text,
+        structured,
+        held: targeted
+          ? !result.isError && text <= MAX_ANSWER_BYTES && structured <= MAX_ANSWER_BYTES
+          : undefined,
+      });
+    }
+    return { rows, peak: rssOf(server.pid).peak ?? rssOf(server.pid).current };
+  } finally {
+    await server.close();
+    await api.close();
+  }
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const MB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+export function inventoryTable(rows: readonly Row[], peaks: readonly string[]): string {
+  const head = [
+    '| Scanopy | Hosts | Question | Call | Requests | Service bytes (raw passthrough) | Text | Structured | Target |',
+    '| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  const lines = rows.map((r) => {
+    const args = Object.entries(r.question.args)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join(', ');
+    const target =
+      r.held === undefined
+        ? `lists ${r.listed ?? '?'} (more than ${MAX_LISTED} match)`
+        : r.held
+          ? 'held'
+          : 'MISSED';
+    return `| ${r.version} | ${r.hosts} | ${r.question.ask} | \`${r.question.tool}(${args})\` | ${r.requests} | ${kB(r.serviceBytes)} | ${kB(r.text)} | ${kB(r.structured)} | ${target} |`;
+  });
+  return [...head, ...lines, '', ...peaks.map((p) => `- ${p}`)].join('\n');
+}
+
+export let lastInventoryRows: Row[] = [];
+export let lastInventoryPeaks: string[] = [];
+
+export async function inventoryBench(): Promise<BenchResult> {
+  const rows: Row[] = [];
+  const peaks: string[] = [];
+  let worstPeak = 0;
+  for (const version of VERSIONS) {
+    for (const size of SIZES) {
+      const answer = await ask(version, size);
+      rows.push(...answer.rows);
+      peaks.push(`Scanopy ${version}, ${size.hosts} hosts: server peak RSS ${MB(answer.peak)}`);
+      if (size.hosts === 20_000) worstPeak = Math.max(worstPeak, answer.peak);
+    }
+  }
+  lastInventoryRows = rows;
+  lastInventoryPeaks = peaks;
+  const targeted = rows.filter((r) => r.held !== undefined);
+  const missed = targeted.filter((r) => !r.held);
+  const largest = Math.max(...targeted.map((r) => Math.max(r.text, r.structured)));
+  return {
+    name: '12. Inventory',
+    figure: `${targeted.length - missed.length} of ${targeted.length} count or <= ${MAX_LISTED}-host answers in one call; largest ${kB(largest)}; peak RSS ${MB(worstPeak)} at 20,000 hosts`,
+    target: `one call of <= ${kB(MAX_ANSWER_BYTES)} in either channel; peak RSS < ${MB(MAX_PEAK_RSS)} at 20,000 hosts / 100,000 ports`,
+    pass: missed.length === 0 && worstPeak < MAX_PEAK_RSS,
+    detail:
+      missed.length === 0
+        ? `${QUESTIONS.length} questions at 300 and 20,000 hosts on ${VERSIONS.join(' and ')}`
+        : `missed: ${missed.map((r) => `${r.version} ${r.hosts} ${r.question.ask}`).join('; ')}`,
+  };
+}
+
+await runIfMain(import.meta.url, async () => {
+  const result = await inventoryBench();
+  const table = inventoryTable(lastInventoryRows, lastInventoryPeaks);
+  console.log(table);
+  // `--write`: this target's own section of docs/performance.md, without a whole bench run.
+  if (process.argv.includes('--write')) {
+    const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
+    const section = benchSection(table, new Date(), machine()).replace(
+      '`npm run bench`',
+      '`tsx bench/inventory.ts --write`',
+    );
+    writeFileSync(PERFORMANCE_PATH, replaceBetween(doc, 'inventory', section));
+  }
+  return result;
+});

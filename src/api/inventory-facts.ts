@@ -1,0 +1,32 @@
+// Facts about a host that take more than one field: the SNMP credentials that apply to it, when it was last seen.
+import type { InventoryHost } from './inventory-model.js';
+
+/** What the tests need beyond the host: which credentials are SNMP ones, and what networks pass on. */
+export interface CredentialScope {
+  /** SNMP credential ids; undefined when they could not be listed (every credential then counts). */
+  readonly snmpIds: ReadonlySet<string> | undefined;
+  /** Credentials each network (site) gives all its hosts. */
+  readonly byNetwork: ReadonlyMap<string, readonly string[]>;
+}
+
+export interface HostCredential {
+  readonly id: string;
+  readonly from: 'host' | 'network';
+}
+
+/** The SNMP credentials that apply to a host: its own, then its network's. */
+export function snmpCredentialsOf(host: InventoryHost, scope: CredentialScope): HostCredential[] {
+  const isSnmp = (id: string) => scope.snmpIds === undefined || scope.snmpIds.has(id);
+  const own = host.credential_ids.filter(isSnmp).map((id) => ({ id, from: 'host' as const }));
+  const inherited = (scope.byNetwork.get(host.network_id ?? '') ?? [])
+    .filter((id) => isSnmp(id) && !host.credential_ids.includes(id))
+    .map((id) => ({ id, from: 'network' as const }));
+  return [...own, ...inherited];
+}
+
+/** When a discovery last saw the host: 0.17's last_seen_at, else its newest dated entry, else its last update. */
+export function lastSeenOf(host: InventoryHost): string | undefined {
+  if (host.last_seen_at) return host.last_seen_at;
+  const dates = host.sightings.map((s) => s.date).sort();
+  return dates.at(-1) ?? host.updated_at;
+}

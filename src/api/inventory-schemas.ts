@@ -1,0 +1,310 @@
+// zod schemas of the inventory payloads (hosts and their children, subnets, networks, IP rows), lenient, normalised to inventory-model.ts.
+import * as z from 'zod';
+import type {
+  InventoryAddress,
+  InventoryAddressRow,
+  InventoryHost,
+  InventoryNetwork,
+  InventoryPort,
+  InventoryService,
+  InventorySighting,
+  InventorySnmpInterface,
+  InventorySubnet,
+} from './inventory-model.js';
+
+/** Which child list holds what on this version: 0.14-0.15 call IPs `interfaces`, 0.16+ SNMP rows. */
+export interface HostWireLayout {
+  readonly addresses: 'interfaces' | 'ip_addresses';
+  readonly snmp: 'if_entries' | 'interfaces';
+}
+
+/**
+ * Built on first use, like schemas.ts: a start-up parses no inventory. Plain objects (not loose):
+ * the fields the model does not keep are not copied, which matters at 1,000 hosts a page.
+ */
+function buildSchemas() {
+  const text = z.string().optional().catch(undefined);
+  const id = z.string().optional().catch(undefined);
+  const num = z.number().optional().catch(undefined);
+  const list = <T extends z.ZodType>(item: T) =>
+    z.array(z.unknown()).catch([]).transform(keep(item));
+  const discoveryIds = { first_discovery_id: id, last_discovery_id: id };
+  const address = z.object({
+    id,
+    ip_address: z.string(),
+    subnet_id: id,
+    mac_address: text,
+    mac_vendor: text,
+    host_id: id,
+    ...discoveryIds,
+  });
+  const port = z.object({
+    id,
+    number: z.number().int(),
+    protocol: z.string().catch('tcp'),
+    ...discoveryIds,
+  });
+  const binding = z.object({ type: text, port_id: id });
+  const service = z.object({
+    id,
+    name: z.string().catch(''),
+    service_definition: z
+      .union([z.string(), z.looseObject({ name: z.string() })])
+      .optional()
+      .catch(undefined),
+    bindings: list(binding),
+    ...discoveryIds,
+  });
+  const snmp = z.object({
+    if_index: num,
+    if_name: text,
+    if_descr: text,
+    if_alias: text,
+    mac_address: text,
+    admin_status: text,
+    oper_status: text,
+    speed_bps: num,
+    ip_address_id: id,
+    interface_id: id,
+    host_id: id,
+  });
+  const sighting = z.object({ daemon_id: id, date: z.string(), type: text });
+  const source = z
+    .object({ type: text, metadata: list(sighting) })
+    .optional()
+    .catch(undefined);
+  const assignment = z.object({ credential_id: z.string() });
+  const os = z.object({ family: text, name: text, version: text }).optional().catch(undefined);
+  const virtualization = z
+    .object({ type: text, details: z.object({ service_id: id }).optional().catch(undefined) })
+    .optional()
+    .catch(undefined);
+  const host = z.object({
+    id: z.string(),
+    name: z.string().catch(''),
+    display_name: text,
+    hostname: text,
+    network_id: id,
+    site_id: id,
+    created_at: text,
+    updated_at: text,
+    last_seen_at: text,
+    ...discoveryIds,
+    source,
+    tags: z.array(z.string()).catch([]),
+    description: text,
+    sys_descr: text,
+    sys_location: text,
+    hidden: z.boolean().optional().catch(undefined),
+    os,
+    snmp_credential_id: id,
+    credential_assignments: list(assignment),
+    virtualization,
+    virtualization_metadata: virtualization,
+    virtualization_service_id: id,
+    interfaces: z.array(z.unknown()).catch([]),
+    ip_addresses: z.array(z.unknown()).catch([]),
+    if_entries: z.array(z.unknown()).catch([]),
+    ports: list(port),
+    services: list(service),
+  });
+  const subnet = z.object({
+    id: z.string(),
+    cidr: z.string(),
+    name: text,
+    network_id: id,
+    site_id: id,
+  });
+  const network = z.object({
+    id: z.string(),
+    name: z.string().catch(''),
+    credential_ids: z.array(z.string()).catch([]),
+    snmp_credential_id: id,
+  });
+  return { address, snmp, host, subnet, network };
+}
+
+/** Keeps the items of a child list that parse; one odd child never drops its host. */
+function keep<T extends z.ZodType>(item: T) {
+  return (values: unknown[]): z.output<T>[] => {
+    const out: z.output<T>[] = [];
+    for (const value of values) {
+      const parsed = item.safeParse(value);
+      if (parsed.success) out.push(parsed.data);
+    }
+    return out;
+  };
+}
+
+type Schemas = ReturnType<typeof buildSchemas>;
+let built: Schemas | undefined;
+const schemas = (): Schemas => {
+  built ??= buildSchemas();
+  return built;
+};
+
+type WireAddress = z.output<Schemas['address']>;
+type WireHost = z.output<Schemas['host']>;
+
+const nonEmpty = (text: string | undefined) =>
+  text === undefined || text.trim() === '' ? undefined : text;
+
+const addressOf = (wire: WireAddress): InventoryAddress => ({
+  id: wire.id,
+  ip: wire.ip_address,
+  subnet_id: wire.subnet_id,
+  mac: nonEmpty(wire.mac_address),
+  mac_vendor: nonEmpty(wire.mac_vendor),
+});
+
+function childrenOf(values: readonly unknown[], pick: (all: Schemas) => z.ZodType) {
+  const schema = pick(schemas());
+  const out: unknown[] = [];
+  for (const value of values) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+/** "Linux Ubuntu 24.04" from 0.17's `os`, the family apart for counting. */
+function osOf(os: WireHost['os']) {
+  if (!os) return {};
+  // "Windows 11 23H2", not "Windows Windows 11 23H2": the family only where the name lacks it.
+  const family = nonEmpty(os.family);
+  const name = nonEmpty(os.name);
+  const named =
+    name !== undefined && family !== undefined && name.toLowerCase().includes(family.toLowerCase());
+  const words = [named ? undefined : family, name, nonEmpty(os.version)].filter(
+    (w): w is string => w !== undefined,
+  );
+  const unique = words.filter((word, i) => words.indexOf(word) === i);
+  return { os: unique.length > 0 ? unique.join(' ') : undefined, os_family: nonEmpty(os.family) };
+}
+
+function hostOf(wire: WireHost, layout: HostWireLayout): InventoryHost {
+  const rawAddresses = layout.addresses === 'ip_addresses' ? wire.ip_addresses : wire.interfaces;
+  const rawSnmp = layout.snmp === 'if_entries' ? wire.if_entries : wire.interfaces;
+  const addresses = childrenOf(rawAddresses, (s) => s.address) as WireAddress[];
+  const snmp = childrenOf(rawSnmp, (s) => s.snmp) as z.output<Schemas['snmp']>[];
+  const ports: InventoryPort[] = wire.ports.map((p) => ({
+    id: p.id,
+    number: p.number,
+    protocol: p.protocol.toLowerCase(),
+  }));
+  const services: InventoryService[] = wire.services.map((s) => ({
+    name: s.name,
+    definition:
+      typeof s.service_definition === 'string' ? s.service_definition : s.service_definition?.name,
+    port_ids: s.bindings.flatMap((b) => (b.port_id === undefined ? [] : [b.port_id])),
+  }));
+  const children = [wire, ...addresses, ...wire.ports, ...wire.services];
+  const ids = (key: 'first_discovery_id' | 'last_discovery_id') => [
+    ...new Set(children.flatMap((c) => (c[key] === undefined ? [] : [c[key]]))),
+  ];
+  const credentials = [
+    ...(wire.snmp_credential_id ? [wire.snmp_credential_id] : []),
+    ...wire.credential_assignments.map((a) => a.credential_id),
+  ];
+  const virtualization = wire.virtualization ?? wire.virtualization_metadata;
+  const virtualizedBy = wire.virtualization_service_id ?? virtualization?.details?.service_id;
+  return {
+    id: wire.id,
+    name: nonEmpty(wire.name) ?? nonEmpty(wire.display_name) ?? '',
+    hostname: nonEmpty(wire.hostname),
+    network_id: wire.network_id ?? wire.site_id,
+    created_at: wire.created_at,
+    updated_at: wire.updated_at,
+    last_seen_at: wire.last_seen_at,
+    first_discovery_id: wire.first_discovery_id,
+    last_discovery_id: wire.last_discovery_id,
+    first_discovery_ids: ids('first_discovery_id'),
+    last_discovery_ids: ids('last_discovery_id'),
+    sightings: (wire.source?.metadata ?? []) as InventorySighting[],
+    tags: wire.tags,
+    description: nonEmpty(wire.description),
+    sys_descr: nonEmpty(wire.sys_descr),
+    sys_location: nonEmpty(wire.sys_location),
+    hidden: wire.hidden,
+    ...osOf(wire.os),
+    addresses: addresses.map(addressOf),
+    ports,
+    services,
+    snmp_interfaces: snmp.map(snmpOf),
+    credential_ids: [...new Set(credentials)],
+    virtualization:
+      virtualization || virtualizedBy
+        ? { type: virtualization?.type, service_id: virtualizedBy }
+        : undefined,
+  };
+}
+
+const snmpOf = (wire: z.output<Schemas['snmp']>): InventorySnmpInterface => ({
+  index: wire.if_index,
+  name: nonEmpty(wire.if_name),
+  description: nonEmpty(wire.if_descr),
+  alias: nonEmpty(wire.if_alias),
+  mac: nonEmpty(wire.mac_address),
+  admin_status: wire.admin_status,
+  oper_status: wire.oper_status,
+  speed_bps: wire.speed_bps,
+  address_id: wire.ip_address_id ?? wire.interface_id,
+});
+
+type Parser<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+};
+
+/** A parser in the shape `listPage` takes, normalising what it parsed. */
+function normalising<W, T>(pick: (all: Schemas) => z.ZodType<W>, to: (wire: W) => T): Parser<T> {
+  return {
+    safeParse(value) {
+      const parsed = pick(schemas()).safeParse(value);
+      return parsed.success ? { success: true, data: to(parsed.data) } : { success: false };
+    },
+  };
+}
+
+/** A host with its children, as this version lays them out. */
+export const hostParser = (layout: HostWireLayout): Parser<InventoryHost> =>
+  normalising(
+    (s) => s.host as unknown as z.ZodType<WireHost>,
+    (wire) => hostOf(wire, layout),
+  );
+
+export const subnetParser: Parser<InventorySubnet> = normalising(
+  (s) => s.subnet,
+  (wire) => ({
+    id: wire.id,
+    cidr: wire.cidr,
+    name: nonEmpty(wire.name),
+    network_id: wire.network_id ?? wire.site_id,
+  }),
+);
+
+export const networkParser: Parser<InventoryNetwork> = normalising(
+  (s) => s.network,
+  (wire) => ({
+    id: wire.id,
+    name: wire.name,
+    credential_ids: [
+      ...new Set([
+        ...wire.credential_ids,
+        ...(wire.snmp_credential_id ? [wire.snmp_credential_id] : []),
+      ]),
+    ],
+  }),
+);
+
+export const addressRowParser: Parser<InventoryAddressRow> = {
+  safeParse(value) {
+    const parsed = schemas().address.safeParse(value);
+    if (!parsed.success || parsed.data.host_id === undefined) return { success: false };
+    return { success: true, data: { ...addressOf(parsed.data), host_id: parsed.data.host_id } };
+  },
+};
+
+export const snmpInterfaceParser: Parser<InventorySnmpInterface> = normalising(
+  (s) => s.snmp,
+  snmpOf,
+);

@@ -1,0 +1,231 @@
+// The Hosts tab: hosts grouped by network, filtered in place by text, service and port, one host's details on selection.
+import { bdi, button, el, select } from './dom.js';
+import { candidatesOf, countsOf, detailsOf, ports, services } from './host-details.js';
+import { type HostFilters, hostMatches, NO_HOST_FILTERS, serviceNames } from './host-filter.js';
+import { busyButton, controlValues, searchBox, tabHeader, tableHead } from './tab-parts.js';
+import { zonedTime } from './time.js';
+import type { HostItem, HostList, HostLookup } from './tool-result.js';
+
+/** Where a host sits, for "Ask about this". */
+export interface HostPlacement {
+  readonly network_id?: string | undefined;
+  readonly network?: string | undefined;
+}
+
+export interface HostsActions {
+  /** Calls list_hosts again through the host; with filters, asks the service to apply them. */
+  refresh(filters?: HostFilters): Promise<void>;
+  /** Calls get_host by id; undefined when it failed (the error is shown apart). */
+  details(id: string): Promise<HostLookup | undefined>;
+  /** Posts a question about one host to the conversation (ui/message). */
+  ask(host: HostItem, where: HostPlacement): void;
+}
+
+/** What the tab shows: a list, a looked-up host, or both (a list with one host selected). */
+export interface HostsState {
+  list?: HostList | undefined;
+  lookup?: HostLookup | undefined;
+  selected?: string | undefined;
+  /** The first list was cut (more on the service): filters go to the service from then on. */
+  cut?: boolean | undefined;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const addresses = (host: HostItem) => (host.ips ?? []).map((address) => address.ip);
+
+/** One value per line, each bidi-isolated: service names and addresses are the service's text. */
+const lines = (values: readonly string[]) =>
+  values.length === 0
+    ? ['-']
+    : values.flatMap((value, i) => (i ? [el('br'), bdi(value)] : [bdi(value)]));
+
+/** The columns and their shares of a wide table's width. */
+const COLUMNS = [
+  ['Name', 22],
+  ['Addresses', 18],
+  ['Services', 18],
+  ['Other open ports', 13],
+  ['OS', 13],
+  ['Last seen', 16],
+] as const;
+const HEAD = COLUMNS.map(([label]) => label);
+
+function row(host: HostItem, selected: boolean, choose: (id: string) => void) {
+  const name = el(
+    'td',
+    { class: 'name' },
+    button(bdi(host.name), () => choose(host.id), {
+      class: 'link host-name',
+      'aria-pressed': String(selected),
+    }),
+  );
+  if (host.hostname && host.hostname !== host.name) {
+    name.append(el('div', { class: 'sub' }, bdi(host.hostname)));
+  }
+  const cell = (column: number, ...children: (Node | string)[]) =>
+    el('td', { 'data-label': HEAD[column] ?? '' }, ...children);
+  return el(
+    'tr',
+    { 'data-id': host.id, class: selected ? 'selected' : '' },
+    name,
+    cell(1, ...lines(addresses(host))),
+    cell(2, ...lines(services(host))),
+    cell(3, ports(host.other_ports) || '-'),
+    cell(4, host.os ? bdi(host.os) : '-'),
+    el('td', { 'data-label': HEAD[5] ?? '', class: 'time' }, zonedTime(host.last_seen)),
+  );
+}
+
+/** The network of a host in the list, for a lookup that does not say. */
+function placementOf(list: HostList | undefined, id: string): HostPlacement {
+  const group = list?.groups.find((g) => g.hosts.some((h) => h.id === id));
+  return { network_id: group?.network_id, network: group?.network };
+}
+
+function findHost(list: HostList | undefined, id: string | undefined) {
+  if (!list || !id) return undefined;
+  for (const group of list.groups) {
+    const host = group.hosts.find((h) => h.id === id);
+    if (host) return host;
+  }
+  return undefined;
+}
+
+/** Draws the tab into `root`; filtering and choosing a host redraw without asking the model. */
+export function renderHosts(
+  root: HTMLElement,
+  state: HostsState,
+  actions: HostsActions,
+  initial: HostFilters = NO_HOST_FILTERS,
+): void {
+  const list = state.list;
+  const text = searchBox('host-text', 'Filter by name, IP, MAC, OS', initial.text);
+  const names = list ? serviceNames(list) : [];
+  const service = select('host-service', [
+    ['', 'Any service'],
+    ...names.map((n) => [n, n] as const),
+  ]);
+  service.setAttribute('aria-label', 'Service');
+  service.value = names.includes(initial.service) ? initial.service : '';
+  const port = el('input', {
+    type: 'number',
+    name: 'host-port',
+    min: '1',
+    max: '65535',
+    placeholder: 'Port',
+    'aria-label': 'Open port',
+  });
+  port.value = initial.port;
+  const shown = el('p', { class: 'shown', role: 'status' });
+  const body = el('div', { class: 'groups' });
+  const details = el('div', { class: 'details-slot' });
+  const filtersNow = () => ({ text: text.value, service: service.value, port: port.value });
+  const refresh = busyButton('Refresh', 'Refreshing…', () =>
+    actions.refresh(state.cut ? filtersNow() : undefined),
+  );
+
+  const choose = (id: string) => {
+    state.selected = id;
+    redraw();
+    drawDetails();
+    // The details may be above the list (narrow) or beside it: the person is taken there.
+    (details.querySelector('h2') as HTMLElement | null)?.focus();
+    const asked = id;
+    void actions.details(id).then((lookup) => {
+      if (!lookup || state.selected !== asked) return;
+      state.lookup = lookup;
+      drawDetails();
+    });
+  };
+  const close = () => {
+    state.selected = undefined;
+    state.lookup = undefined;
+    redraw();
+    drawDetails();
+  };
+  const drawDetails = () => {
+    const lookup = state.lookup;
+    const looked = lookup?.host && lookup.host.id === state.selected ? lookup.host : undefined;
+    const host = looked ?? findHost(list, state.selected);
+    if (host) {
+      const where = placementOf(list, host.id);
+      const ask = () => actions.ask(host, where);
+      details.replaceChildren(detailsOf(host, where.network, { ask, close }));
+    } else if (state.selected) {
+      details.replaceChildren(el('p', { class: 'empty' }, 'Loading the host…'));
+    } else if (lookup?.candidates) {
+      details.replaceChildren(candidatesOf(lookup, choose));
+    } else {
+      details.replaceChildren();
+    }
+  };
+  const counts = list?.counts && list.groups.length === 0 ? list.counts : undefined;
+  const redraw = () => {
+    if (!list || counts) {
+      shown.textContent = '';
+      body.replaceChildren(counts ? countsOf(counts) : '');
+      return;
+    }
+    const filters = filtersNow();
+    const total = list.groups.reduce((n, g) => n + g.hosts.length, 0);
+    const sections = [];
+    let visible = 0;
+    for (const group of list.groups) {
+      const hosts = group.hosts.filter((host) => hostMatches(host, filters));
+      visible += hosts.length;
+      if (hosts.length === 0) continue;
+      sections.push(
+        el(
+          'section',
+          { class: 'network' },
+          el(
+            'h2',
+            {},
+            bdi(group.network ?? group.network_id ?? 'No network'),
+            el('span', { class: 'count' }, count(hosts.length, 'host', 'hosts')),
+          ),
+          el(
+            'table',
+            { class: 'list hosts' },
+            tableHead(COLUMNS),
+            el('tbody', {}, ...hosts.map((h) => row(h, h.id === state.selected, choose))),
+          ),
+        ),
+      );
+    }
+    const more = state.cut
+      ? `; ${list.pagination.total_count} on the service, which these filters are sent to`
+      : '';
+    shown.textContent = `Showing ${count(visible, 'host', 'hosts')} of ${total}${more}`;
+    body.replaceChildren(
+      sections.length
+        ? el('div', {}, ...sections)
+        : el('p', { class: 'empty' }, 'No host matches these filters.'),
+    );
+  };
+  for (const control of [text, service, port]) control.addEventListener('input', redraw);
+  // A cut list holds only some hosts: a settled filter (a choice, Enter or leaving the box) asks
+  // the service for all that match, rather than filtering a part.
+  for (const control of [text, service, port]) {
+    control.addEventListener('change', () => {
+      if (state.cut) refresh.run(() => actions.refresh(filtersNow()));
+    });
+  }
+  const controls = list && !counts ? [el('div', { class: 'filters' }, text, service, port)] : [];
+  root.replaceChildren(
+    tabHeader('Hosts', (list ?? state.lookup)?.summary ?? '', refresh.node),
+    ...controls,
+    shown,
+    el('div', { class: 'hosts-layout' }, body, details),
+  );
+  redraw();
+  drawDetails();
+}
+
+/** The Hosts filters as the controls hold them now, so a refresh keeps what the person chose. */
+export function currentHostFilters(root: HTMLElement): HostFilters | undefined {
+  const values = controlValues(root, ['host-text', 'host-service', 'host-port']);
+  return values
+    ? { text: values['host-text'], service: values['host-service'], port: values['host-port'] }
+    : undefined;
+}
