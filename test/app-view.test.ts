@@ -627,6 +627,15 @@ describe("the view's reading of a result", () => {
     expect(asHostLookup(hosts)).toBeUndefined();
   });
 
+  it("names a discovery's tags from the tool's tag_names, so the view never shows a tag id", async () => {
+    const h = await start({ apps: true });
+    const result = await h.call('list_discoveries', { tag: 'core' });
+    const list = asDiscoveryList(structured(result), 'list_discoveries');
+    const tagged = list?.discoveries.filter((d) => d.tags?.includes(SAMPLE_TAGS.core)) ?? [];
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(list?.names?.[SAMPLE_TAGS.core]).toBe('core');
+  });
+
   it('keeps names by id without a prototype: an id such as "constructor" finds nothing inherited', () => {
     const list = asDiscoveryList({
       summary: '',

@@ -135,6 +135,12 @@ export function asDiscoveryList(value: unknown, toolName?: string): DiscoveryLis
     const items = Array.isArray(group['discoveries']) ? group['discoveries'].filter(isObject) : [];
     for (const item of items) discoveries.push(fromGrouped(item, group));
   }
+  // Items carry tag ids; their names come once, keyed by id (a tag named like an id stays a name).
+  const tagNames = value['tag_names'];
+  if (isObject(tagNames)) {
+    for (const [id, name] of Object.entries(tagNames))
+      if (typeof name === 'string') names[id] = name;
+  }
   return { ...(value as unknown as DiscoveryList), discoveries, names };
 }
 
