@@ -642,7 +642,7 @@ describe.skipIf(browserMissing)('hostile host names in the view', () => {
       arguments: { host: expect.stringMatching(UUID) },
     });
     expect(await details.locator('dd').first().textContent()).toBe(
-      (call?.params as { arguments: { host: string } }).arguments.host,
+      (call?.params as { arguments: { host: string } } | undefined)?.arguments.host,
     );
     expect(shown.problems).toEqual([]);
     await shown.close();

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../build-dist.js';
+import { ROOT } from '../test/build-dist.js';
 
 const IMAGES = join(ROOT, 'docs', 'img');
 
