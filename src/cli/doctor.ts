@@ -34,6 +34,8 @@ export interface DoctorOptions {
   readonly write: (line: string) => void;
   /** Receives "checking ..." as each network check starts (stderr in the CLI), so a slow one shows. */
   readonly progress?: (line: string) => void;
+  /** How the person runs this server (src/cli/command-name.ts); the bin name by default. */
+  readonly command?: string;
 }
 
 const REPORT_WIDTH = 100;
@@ -88,7 +90,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       name: 'Configuration',
       status: 'fail',
       detail: parsed.problems.join('; '),
-      hint: `Fix the settings named above (${SERVER_NAME} --help lists them all).`,
+      hint: `Fix the settings named above (${options.command ?? SERVER_NAME} --help lists them all).`,
     });
   }
   return report.finish();

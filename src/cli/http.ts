@@ -4,6 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
+import { commandTokens, hasValue } from './arguments.js';
+import { EXIT_STATUS } from './exit-status.js';
 
 export const MCP_PATH = '/mcp';
 export const DEFAULT_PORT = 3000;
@@ -49,17 +51,14 @@ export function isLoopbackBind(host: string): boolean {
  */
 export function parseHttpArgs(argv: readonly string[]): HttpArgs {
   const problems: string[] = [];
+  const tokens = commandTokens(argv);
   const values = (flag: string): string[] => {
     const found: string[] = [];
-    argv.forEach((arg, i) => {
-      if (arg === flag) {
-        const next = argv[i + 1];
-        if (next === undefined || next.startsWith('--')) problems.push(`${flag} needs a value`);
-        else found.push(next);
-      } else if (arg.startsWith(`${flag}=`)) {
-        found.push(arg.slice(flag.length + 1));
-      }
-    });
+    for (const token of tokens) {
+      if (token.kind !== 'option' || token.rawName !== flag) continue;
+      if (hasValue(token)) found.push(token.value);
+      else problems.push(`${flag} needs a value`);
+    }
     return found;
   };
   const portText = values('--port').at(-1);
@@ -69,7 +68,7 @@ export function parseHttpArgs(argv: readonly string[]): HttpArgs {
   }
   const host = (values('--host').at(-1) ?? DEFAULT_HOST).trim();
   if (host === '') problems.push('--host needs a value (an address to bind, e.g. 127.0.0.1)');
-  else if (!isLoopbackBind(host) && !argv.includes('--allow-remote')) {
+  else if (!isLoopbackBind(host) && !tokens.some((token) => token.name === 'allow-remote')) {
     problems.push(
       `--host ${host} is not a loopback address: every machine that can reach it could call the tools with the configured key. Add --allow-remote to mean it (and put a TLS proxy with authentication in front).`,
     );
@@ -287,7 +286,7 @@ export interface HttpModeContext {
   readonly onClose: () => Promise<void>;
 }
 
-/** The CLI side of --http: parse flags, serve until a signal; returns an exit code (2: bad flags). */
+/** The CLI side of --http: parse flags, serve until a signal; returns an exit status (3: bad flags). */
 export async function runHttpMode(
   runtime: Runtime,
   argv: readonly string[],
@@ -296,10 +295,10 @@ export async function runHttpMode(
   const { log } = context;
   const args = parseHttpArgs(argv);
   if (!args.ok) {
-    log.error(`invalid HTTP options:\n  - ${args.problems.join('\n  - ')}`);
+    log.error(`cannot start, invalid HTTP options: ${args.problems.join('; ')}`);
     // The demo's sample API would otherwise keep the process alive.
     await Promise.allSettled([runtime.close(), context.onClose()]);
-    return 2;
+    return EXIT_STATUS.badArguments;
   }
   if (runtime.httpWrites && context.tokenPath) {
     log.warn(
