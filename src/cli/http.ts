@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
+import { refusePrototypeArguments } from '../mcp/strict-arguments.js';
 import { commandTokens, hasValue } from './arguments.js';
 import { EXIT_STATUS } from './exit-status.js';
 
@@ -197,6 +198,7 @@ export async function startHttpServer(
       void mcp.close();
     });
     await mcp.connect(transport);
+    refusePrototypeArguments(transport);
     await transport.handleRequest(req, res);
   };
 
