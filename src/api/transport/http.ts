@@ -274,15 +274,17 @@ function readCapped(
       );
     });
     response.once('end', () => {
-      const text = body.text();
-      reader.close();
-      resolve(text);
+      resolve(body.text());
+      // The text is still held while the caller parses it, synchronously, in the promise
+      // reactions that run before the next turn of the event loop: its bytes stay counted until
+      // then, so the next big answer waits rather than being read beside a parse.
+      setImmediate(() => reader.close());
     });
     response.on('error', fail);
     // A connection that drops mid-body ends the message without 'end'.
+    // A complete message has had (or will have) its 'end', which gives the bytes back.
     response.once('close', () => {
       if (!response.complete) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-      else reader.close();
     });
   });
 }
