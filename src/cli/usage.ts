@@ -34,6 +34,14 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
     '--http: most sockets still sending headers, besides those; the oldest is dropped beyond it (default 16)',
   NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS:
     'service requests one caller may queue for the quota before "busy" (default 50)',
+  NETWORK_DISCOVERY_HTTP_MAX_BODY_BYTES:
+    '--http: largest request body read, in bytes; a larger one is answered 413 (default 131072)',
+  NETWORK_DISCOVERY_HTTP_BODY_TIMEOUT_MS:
+    "--http: a request's whole body must arrive within this many ms of its head, else 408 (default 5000)",
+  NETWORK_DISCOVERY_HTTP_MAX_BODY_SOCKETS:
+    '--http: most requests still receiving their body, besides those in progress; the oldest is dropped beyond it (default 16)',
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS_PER_ADDRESS:
+    '--http: most connections open from one client address; more are answered 503 (default 32; behind a proxy every caller has its address)',
 };
 
 export const ENV_DOCS = MEANINGS;

@@ -19,6 +19,8 @@ export interface RawRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Whose share of the response budget the answer counts against (a quota queue's name). */
+  readonly caller?: string | undefined;
 }
 
 export interface RawResponse {
@@ -200,7 +202,7 @@ function exchange(
         pause: () => clearTimeout(timer),
         resume: () => arm('body'),
       };
-      readCapped(response, limits, request.endpoint, bodyTimer).then((text) => {
+      readCapped(response, limits, request, bodyTimer).then((text) => {
         done();
         resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
       }, fail);
@@ -229,7 +231,7 @@ interface BodyLimits {
 function readCapped(
   response: IncomingMessage,
   limits: BodyLimits,
-  endpoint: Endpoint,
+  { endpoint, caller }: RawRequest,
   timer: BodyTimer,
 ): Promise<string> {
   const limit = limits.maxBytes;
@@ -240,7 +242,7 @@ function readCapped(
       reject(new ResponseTooLargeError(endpoint, limit));
       return;
     }
-    const reader = limits.budget.open();
+    const reader = limits.budget.open(caller);
     const fail = (error: unknown) => {
       reader.close();
       reject(error);
