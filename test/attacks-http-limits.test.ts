@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCallerQueues } from '../src/api/transport/caller-queues.js';
 import type { RawRequest } from '../src/api/transport/http.js';
+import { createResponseBudget } from '../src/api/transport/response-budget.js';
 import { createTransport } from '../src/api/transport/transport.js';
 import type { HttpOptions } from '../src/cli/http.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
@@ -23,6 +24,7 @@ import {
 
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
 const KEY_NEWCOMER = 'scp_u_NEWCOMER0123456789abcdefABCDE';
+const KEY_MALLORY = 'scp_u_MALLORY0123456789abcdefABCDEF';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const sockets: Socket[] = [];
@@ -158,15 +160,38 @@ describe('connections of one client address', () => {
     expect((await listOne(alice)).isError).toBeFalsy();
   });
 
-  it("200 idle connections of one client do not keep another client's calls out", async () => {
-    const api = await fakeApi();
+  it("200 connections of one client whose calls the service holds leave room for another client's calls", async () => {
+    // The service holds every list Mallory asks for: each of her connections stays in progress.
+    const held: (() => void)[] = [];
+    const api = await startFakeApi({
+      apiKeys: [KEY_ALICE, KEY_MALLORY],
+      intercept: (req, res) => {
+        if (req.path !== '/api/v1/discovery') return false;
+        if (req.headers['authorization'] !== `Bearer ${KEY_MALLORY}`) return false;
+        held.push(() => res.destroy());
+        return true;
+      },
+    });
+    cleanups.push(() => api.close());
     const { handle } = await instance(api);
-    const opened = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        openSocket(handle.url, sockets, ATTACKER_ADDRESS).catch(() => undefined),
-      ),
+    cleanups.push(() => {
+      for (const release of held) release();
+    });
+    const answers = Array.from({ length: 200 }, () =>
+      postRaw(handle.url, toolCallBody('list_discoveries'), {
+        apiKey: KEY_MALLORY,
+        localAddress: ATTACKER_ADDRESS,
+      }).catch(() => undefined),
     );
-    expect(opened.filter(Boolean).length).toBeGreaterThan(0);
+    // Beyond the 32 connections an address may hold, Mallory's calls are turned away (some of
+    // those let in too, as sockets past the header cap); the service holds what she sent it.
+    let refused = 0;
+    for (const answer of answers) {
+      void answer.then((a) => {
+        if (a === undefined || a.status === 503) refused += 1;
+      });
+    }
+    await until(() => refused >= 200 - 32 && held.length >= 8);
     const alice = await client(handle.url, KEY_ALICE);
     for (let i = 0; i < 5; i++) expect((await listOne(alice)).isError).toBeFalsy();
   }, 30_000);
@@ -233,6 +258,21 @@ describe('the transport under callers', () => {
     endpoint: { method: 'GET', path },
     url: new URL(path, url),
     headers,
+  });
+
+  it("the response budget: a caller under its share reads on while another caller's answers hold the total", () => {
+    const budget = createResponseBudget(200_000, 20_000);
+    const mallory = [budget.open('mallory'), budget.open('mallory'), budget.open('mallory')];
+    // The oldest read never waits; Mallory's others are over the total and must wait.
+    expect(mallory[0]?.take(500_000)).toBe(true);
+    expect(mallory[1]?.take(64_000)).toBe(false);
+    expect(mallory[2]?.take(64_000)).toBe(false);
+    // Alice holds nothing of her share (half of 200 kB, two callers reading): she goes on.
+    const alice = budget.open('alice');
+    expect(alice.take(50_000)).toBe(true);
+    expect(alice.take(60_000)).toBe(false);
+    alice.close();
+    for (const reader of mallory) reader.close();
   });
 
   it("one caller's slow huge answers do not make another caller's small read wait", async () => {

@@ -55,6 +55,8 @@ export interface HttpSenderOptions {
   readonly connections?: number;
 }
 
+/** The keep-alive pool's sockets per origin when `connections` is not given. */
+export const DEFAULT_POOL_CONNECTIONS = 16;
 const CONNECT_TIMEOUT_CAP_MS = 10_000;
 const BUDGET_WAIT_MS = 10_000;
 /** Bounds of the blocks a body is held in (see createBodyBlocks). */
@@ -96,7 +98,7 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
     if (!entry) {
       const agentOptions = {
         keepAlive: true,
-        maxSockets: options.connections ?? 16,
+        maxSockets: options.connections ?? DEFAULT_POOL_CONNECTIONS,
         timeout: IDLE_SOCKET_MS,
       };
       entry =

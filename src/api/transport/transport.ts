@@ -1,7 +1,9 @@
 // The sender every client uses: the keep-alive pool, then the process-wide quota and the retry loop on top.
+import { createCallerGate } from './caller-gate.js';
 import { type CallerQueues, createCallerQueues } from './caller-queues.js';
 import {
   createHttpSender,
+  DEFAULT_POOL_CONNECTIONS,
   type HttpSender,
   type HttpSenderOptions,
   type RawRequest,
@@ -40,6 +42,10 @@ export function createTransport(options: TransportOptions): Transport {
   const limiter = options.rateLimit ? createRateLimiter(options.rateLimit) : undefined;
   const queues = options.queues ?? createCallerQueues();
   const versionAnswer = rememberVersionAnswer(options.now ?? Date.now);
+  // Half the pool per HTTP caller: one caller's calls the service holds leave sockets for others.
+  const gate = createCallerGate(
+    Math.max(1, Math.floor((options.connections ?? DEFAULT_POOL_CONNECTIONS) / 2)),
+  );
   const retrying = (inner: HttpSender, queue: () => string) =>
     createRetryingSender(inner, {
       limiter: limiter && callerLimiter(limiter, queue),
@@ -51,8 +57,15 @@ export function createTransport(options: TransportOptions): Transport {
     const queue = () => queues.queueFor(caller, address);
     const verifying: HttpSender = {
       send: async (request) => {
-        // The answer counts against this caller's share of the response budget.
-        const response = await pool.send({ ...request, caller: queue() });
+        const name = queue();
+        const leave = await gate.enter(name, request.endpoint, request.signal);
+        let response: RawResponse;
+        try {
+          // The answer counts against this caller's share of the response budget.
+          response = await pool.send({ ...request, caller: name });
+        } finally {
+          leave();
+        }
         // Only a request that carried the key proves it: GET /api/version succeeds for any caller.
         const proved = request.headers['authorization'] !== undefined && caller !== undefined;
         if (proved && response.status >= 200 && response.status < 300) queues.accept(caller);
