@@ -19,7 +19,9 @@ const envelope = fc.record(
     success: fc.boolean(),
     data: fc.oneof(fc.array(fc.jsonValue(), { maxLength: 12 }), fc.jsonValue()),
     meta: fc.jsonValue(),
-    'we"ird\\key': fc.string(),
+    // Whole Unicode characters: multi-byte UTF-8 goes through the byte reader too.
+    'we"ird\\key': fc.string({ unit: 'grapheme' }),
+    names: fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 4 }),
   },
   { requiredKeys: [] },
 );
@@ -30,6 +32,8 @@ describe('parseBoundedEnvelope', () => {
       fc.property(envelope, fc.nat(14), fc.boolean(), (value, n, spaced) => {
         const text = spaced ? JSON.stringify(value, null, 2) : JSON.stringify(value);
         expect(parseBoundedEnvelope(text, n)).toStrictEqual(expected(text, n));
+        // The same from the UTF-8 bytes, as the sender hands them over.
+        expect(parseBoundedEnvelope(Buffer.from(text), n)).toStrictEqual(expected(text, n));
       }),
       { numRuns: 300 },
     );
@@ -65,6 +69,7 @@ describe('parseBoundedEnvelope', () => {
   ])('refuses %j like JSON.parse (items built: 1)', (text) => {
     expect(() => JSON.parse(text)).toThrow(SyntaxError);
     expect(() => parseBoundedEnvelope(text, 1)).toThrow(SyntaxError);
+    expect(() => parseBoundedEnvelope(Buffer.from(text), 1)).toThrow(SyntaxError);
   });
 
   it('parses anything that is not an object whole', () => {

@@ -28,7 +28,7 @@ export function interpretResponse(
     const location = header(response, 'location');
     throw new HttpError(endpoint, status, { location: location && cutPlain(location) });
   }
-  const json = parseJson(response.text, maxItems);
+  const json = parseJson(response, maxItems);
   const envelope = json === undefined ? undefined : envelopeSchema.safeParse(json);
   if (envelope?.success) {
     const body = envelope.data;
@@ -58,15 +58,22 @@ export function interpretResponse(
   });
 }
 
-function parseJson(text: string, maxItems: number | undefined): unknown {
-  if (/^\s*$/.test(text)) return undefined;
+function parseJson(response: RawResponse, maxItems: number | undefined): unknown {
   try {
+    // A list page is read from the bytes: a hostile answer is never decoded whole.
+    const value =
+      maxItems === undefined
+        ? parseWhole(response.text)
+        : parseBoundedEnvelope(response.bytes ?? response.text, maxItems);
     // Every JSON value from the service is cleaned here, once, before anything reads it.
-    const value = maxItems === undefined ? JSON.parse(text) : parseBoundedEnvelope(text, maxItems);
-    return sanitizeJson(value);
+    return value === undefined ? undefined : sanitizeJson(value);
   } catch {
     return undefined;
   }
+}
+
+function parseWhole(text: string): unknown {
+  return /^\s*$/.test(text) ? undefined : JSON.parse(text);
 }
 
 function header(response: RawResponse, name: string): string | undefined {

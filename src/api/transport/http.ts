@@ -26,7 +26,10 @@ export interface RawRequest {
 export interface RawResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body as text (decoded on first read when the bytes are there). */
   readonly text: string;
+  /** The body's bytes, as received: a list page is read from them without decoding it all. */
+  readonly bytes?: Buffer | undefined;
 }
 
 export interface HttpSender {
@@ -204,9 +207,19 @@ function exchange(
         pause: () => clearTimeout(timer),
         resume: () => arm('body'),
       };
-      readCapped(response, limits, request, bodyTimer).then((text) => {
+      readCapped(response, limits, request, bodyTimer).then((bytes) => {
         done();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
+        let text: string | undefined;
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          bytes,
+          // Decoded only when asked for: a bounded list parse reads the bytes alone.
+          get text() {
+            text ??= bytes.toString('utf8');
+            return text;
+          },
+        });
       }, fail);
     });
     req.end(request.body);
@@ -227,7 +240,7 @@ interface BodyLimits {
 }
 
 /**
- * Reads a body as text, refusing to buffer more than `maxBytes` bytes (the rest is never read),
+ * Reads a body's bytes, refusing to buffer more than `maxBytes` bytes (the rest is never read),
  * and pausing while the process-wide budget is spent.
  */
 function readCapped(
@@ -235,7 +248,7 @@ function readCapped(
   limits: BodyLimits,
   { endpoint, caller }: RawRequest,
   timer: BodyTimer,
-): Promise<string> {
+): Promise<Buffer> {
   const limit = limits.maxBytes;
   return new Promise((resolve, reject) => {
     const declared = Number(response.headers['content-length']);
@@ -278,7 +291,7 @@ function readCapped(
       );
     });
     response.once('end', () => {
-      resolve(body.text());
+      resolve(body.bytes());
       // The text is still held while the caller parses it, synchronously, in the promise
       // reactions that run before the next turn of the event loop: its bytes stay counted until
       // then, so the next big answer waits rather than being read beside a parse.
@@ -319,12 +332,12 @@ function createBodyBlocks() {
         size += copied;
       }
     },
-    /** The body as text, one flat string (JSON.parse would flatten a rope: one copy more). */
-    text(): string {
+    /** The body's bytes in one buffer (its only block when it fits in one). */
+    bytes(): Buffer {
       const taken = blocks.splice(0);
       block = Buffer.alloc(0);
-      if (taken.length === 1) return (taken[0] as Buffer).toString('utf8', 0, size);
-      return Buffer.concat(taken, size).toString('utf8');
+      if (taken.length === 1) return (taken[0] as Buffer).subarray(0, size);
+      return Buffer.concat(taken, size);
     },
   };
 }
