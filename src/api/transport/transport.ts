@@ -75,7 +75,7 @@ export function createTransport(options: TransportOptions): Transport {
     };
     const sender = retrying(versionAnswer.remember(verifying), queue);
     // A question anyone may ask, answered from what the process already knows: made-up keys
-    // asking it cost no quota, and a caller's get_version never waits behind them.
+    // asking it cost no quota, and a caller asking it never waits behind them.
     return versionAnswer.answerFirst(sender);
   };
   return { send: shared.send, close: shared.close, forCaller };
