@@ -4,6 +4,7 @@ import './cli/young-generation.js';
 import { parseCommandLine } from './cli/arguments.js';
 import { commandName } from './cli/command-name.js';
 import { EXIT_STATUS } from './cli/exit-status.js';
+import { parseHttpArgs } from './cli/http-args.js';
 import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig, startedByBundle } from './config.js';
@@ -22,14 +23,18 @@ const command = commandName(process.argv[1], process.cwd());
 
 async function main(argv: readonly string[]): Promise<void> {
   const line = parseCommandLine(argv);
-  if (!line.ok) {
+  // --http's own flag values too, before anything starts (the demo's sample API among them).
+  const http = line.ok && line.mode === 'http' ? parseHttpArgs(argv) : undefined;
+  const problems = !line.ok ? line.problems : http && !http.ok ? http.problems : [];
+  if (problems.length > 0) {
     // One line: a client's log shows it beside the exit status.
     process.stderr.write(
-      `[${SERVER_NAME}] error: cannot start: ${line.problems.join('; ')}. Run \`${command} --help\` for the commands and flags.\n`,
+      `[${SERVER_NAME}] error: cannot start: ${problems.join('; ').replace(/\.$/, '')}. Run \`${command} --help\` for the commands and flags.\n`,
     );
     process.exitCode = EXIT_STATUS.badArguments;
     return;
   }
+  if (!line.ok) return;
   if (line.mode === 'help') {
     process.stdout.write(usage(command));
     return;
@@ -67,7 +72,7 @@ async function main(argv: readonly string[]): Promise<void> {
       ? "the extension's settings"
       : "the MCP client's configuration for this server";
     log.error(
-      `cannot start, invalid configuration: ${parsed.problems.join('; ')}. Fix it in ${where}; \`${command} --help\` lists every setting.`,
+      `cannot start, invalid configuration: ${parsed.problems.join('; ').replace(/\.$/, '')}. Fix it in ${where}; \`${command} --help\` lists every setting.`,
     );
     process.exitCode = EXIT_STATUS.badSetting;
     return;

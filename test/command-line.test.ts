@@ -111,6 +111,8 @@ describe('the built entry', () => {
     [['--htpp'], /unknown flag "--htpp" \(did you mean "--http"\?\)/],
     [['--port', '3000'], /--port works only with --http/],
     [['--demo', 'latest'], /unknown command "latest"/],
+    // Before the demo's sample API starts: its line would come first otherwise.
+    [['--demo', '--http', '--port', 'eighty'], /--port must be a whole number from 0 to 65535/],
   ])('%j: one stderr line, nothing served, exit status 3', (args, problem) => {
     const result = run(args);
     expect(result.status).toBe(EXIT_STATUS.badArguments);
