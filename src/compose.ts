@@ -31,6 +31,8 @@ export interface RuntimeOptions {
   readonly demo?: boolean;
   /** `mcpb` when the .mcpb bundle started the server: its key is a setting, not a variable. */
   readonly keySource?: 'env' | 'mcpb';
+  /** How the person runs this server (src/cli/command-name.ts), for hints naming a command. */
+  readonly command?: string | undefined;
 }
 
 /** The --http listener's caps, from NETWORK_DISCOVERY_HTTP_* (src/cli/http.ts takes them). */
@@ -136,6 +138,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         demo: options.demo ?? false,
         // Over HTTP the caller changes only its own request: its Authorization header.
         keySource: channel === 'http' ? 'http' : (options.keySource ?? 'env'),
+        command: options.command,
       });
     },
     httpMaxConnections: config.httpMaxConnections,

@@ -115,6 +115,7 @@ async function main(argv: readonly string[]): Promise<void> {
     demo: config.baseUrl === 'demo',
     // Set only by manifest.json's mcp_config: errors then name the extension's settings.
     keySource: startedByBundle(env) ? 'mcpb' : 'env',
+    command,
   });
   if (line.mode === 'http') {
     // The HTTP stack is loaded only in this mode.

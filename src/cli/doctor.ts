@@ -84,7 +84,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const report = reportWriter(options, redactor);
   if (parsed.ok) {
     report.add(configurationCheck(parsed.config, parsed.notes));
-    await serviceChecks(parsed.config, redactor, report);
+    await serviceChecks(parsed.config, redactor, report, options.command);
   } else {
     report.add({
       name: 'Configuration',
@@ -159,6 +159,7 @@ async function serviceChecks(
   config: Config,
   redactor: Redactor,
   report: ReportWriter,
+  command: string | undefined,
 ): Promise<void> {
   let baseUrl: URL;
   let stopDemo = async () => {};
@@ -189,7 +190,10 @@ async function serviceChecks(
       redactor,
     });
   const hint = (error: unknown) =>
-    describeError(error, { apiKeyLooksLikeUserKey: !apiKey || apiKey.startsWith('scp_u_') });
+    describeError(error, {
+      apiKeyLooksLikeUserKey: !apiKey || apiKey.startsWith('scp_u_'),
+      ...(command ? { command } : {}),
+    });
   try {
     await runServiceChecks(client(apiKey, undefined), client(undefined, config.sessionId), {
       apiKey,
