@@ -68,21 +68,9 @@ describe('prototype keys, sent as raw JSON (a client library would drop them bef
       });
       try {
         await server.initialize();
-        const answered = new Promise<Record<string, unknown>>((resolve) => {
-          const poll = setInterval(() => {
-            const line = server
-              .stdoutBytes()
-              .toString('utf8')
-              .split('\n')
-              .find((l) => l.includes('"id":"proto"'));
-            if (line) {
-              clearInterval(poll);
-              resolve(JSON.parse(line));
-            }
-          }, 10);
-        });
-        server.writeLine(
+        const answered = server.requestLine(
           `{"jsonrpc":"2.0","id":"proto","method":"tools/call","params":{"name":"list_discoveries","arguments":${args}}}`,
+          'proto',
         );
         const result = (await answered)['result'] as CallToolResult;
         expect(result.isError).toBe(true);
