@@ -1,12 +1,14 @@
-// Issue 19 item 6: sixteen concurrent 30 MB hostile answers; peak RSS of the server and whether every call is answered.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// Hostile answers (issue 19 item 6) and one hostile --http client (issue 25): peak RSS of the server, and whether other callers are answered.
+import { spawn } from 'node:child_process';
+import { createServer, request } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { startSampleApi } from '../src/sample-api/server.js';
 import { realisticHosts } from './lib/realistic-hosts.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { watchPeak } from './lib/rss.js';
-import { callTool, serverEnv, startServer, textOf } from './lib/server.js';
-import { mb, ms, since } from './lib/stats.js';
+import { API_KEY, callTool, DIST_ENTRY, serverEnv, startServer, textOf } from './lib/server.js';
+import { mb, median, ms, since } from './lib/stats.js';
 
 const CALLS = 16;
 const ANSWER_BYTES = 30_000_000;
@@ -122,11 +124,151 @@ function legitSizes(): BenchResult {
   };
 }
 
+/** The built server in --http mode on a free port of 127.0.0.1; resolves once it listens. */
+async function startHttpServer(baseUrl: URL) {
+  const child = spawn(process.execPath, [DIST_ENTRY, '--http', '--port', '0'], {
+    env: serverEnv(baseUrl),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = await new Promise<URL>((resolve, reject) => {
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      const found = /at (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (found?.[1]) resolve(new URL(found[1]));
+    });
+    child.once('exit', () => reject(new Error(`--http did not start: ${stderr}`)));
+  });
+  return {
+    url,
+    pid: child.pid as number,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** One get_version call from 127.0.0.1 on a connection of its own: its status and time taken. */
+function victimCall(url: URL): Promise<{ status: number; ms: number }> {
+  const start = process.hrtime.bigint();
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${API_KEY}`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: since(start) }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, ms: since(start) }));
+    req.end(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_version","arguments":{}}}',
+    );
+  });
+}
+
+type Attack = (url: URL, opened: Socket[]) => void;
+
+/** From 127.0.0.2: `count` POSTs each announcing and sending `bytes` of nested empty arrays. */
+const hugeBodies =
+  (count: number, bytes: number): Attack =>
+  (url, opened) => {
+    const body = Buffer.from('[]'.repeat(bytes / 2));
+    for (let i = 0; i < count; i++) {
+      const socket = connect({
+        port: Number(url.port),
+        host: url.hostname,
+        localAddress: '127.0.0.2',
+      });
+      socket.on('error', () => {});
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      socket.write(body);
+      opened.push(socket);
+    }
+  };
+
+/** From 127.0.0.2: `count` sockets sending a whole head, then the body one byte every 200 ms. */
+const drippingBodies =
+  (count: number): Attack =>
+  (url, opened) => {
+    for (let i = 0; i < count; i++) {
+      const socket = connect({
+        port: Number(url.port),
+        host: url.hostname,
+        localAddress: '127.0.0.2',
+      });
+      socket.on('error', () => {});
+      socket.write(
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+      );
+      const drip = setInterval(() => socket.write('['), 200);
+      socket.on('close', () => clearInterval(drip));
+      opened.push(socket);
+    }
+  };
+
+/** From 127.0.0.2: `count` connections opened and left idle. */
+const idleConnections =
+  (count: number): Attack =>
+  (url, opened) => {
+    for (let i = 0; i < count; i++) {
+      const socket = connect({
+        port: Number(url.port),
+        host: url.hostname,
+        localAddress: '127.0.0.2',
+      });
+      socket.on('error', () => {});
+      opened.push(socket);
+    }
+  };
+
+/** One hostile client (127.0.0.2) against --http while another (127.0.0.1) makes 20 calls, one at a time. */
+async function httpAttack(label: string, attack: Attack): Promise<BenchResult> {
+  const api = await startSampleApi({ apiKey: API_KEY });
+  const server = await startHttpServer(api.url);
+  const opened: Socket[] = [];
+  try {
+    const before = (await victimCall(server.url)).ms;
+    const peak = watchPeak(server.pid);
+    attack(server.url, opened);
+    const calls: { status: number; ms: number }[] = [];
+    for (let i = 0; i < 20; i++) calls.push(await victimCall(server.url));
+    const peakBytes = peak.stop();
+    const answered = calls.filter((call) => call.status === 200).length;
+    return {
+      name: `Hostile --http client (${label})`,
+      figure: `${answered}/20 answered, median ${ms(median(calls.map((c) => c.ms)))}, peak RSS ${mb(peakBytes)}`,
+      target: `all answered, < ${mb(MAX_PEAK_BYTES)}`,
+      pass: answered === calls.length && peakBytes < MAX_PEAK_BYTES,
+      detail: `another client's get_version calls during the attack (${ms(before)} before it); slowest ${ms(Math.max(...calls.map((c) => c.ms)))}`,
+    };
+  } finally {
+    for (const socket of opened) socket.destroy();
+    await server.close();
+    await api.close();
+  }
+}
+
 export async function hostileMemoryBench(): Promise<BenchResult[]> {
   const budgetOff = { NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT: '10000000000' };
   const capRaised = { NETWORK_DISCOVERY_MAX_RESPONSE_BYTES: '32000000' };
   const small: Shape = 'small objects';
   return [
+    await httpAttack('64 bodies of 4 MB of empty arrays', hugeBodies(64, 4_000_000)),
+    await httpAttack('64 bodies dripped a byte at a time', drippingBodies(64)),
+    await httpAttack('200 idle connections', idleConnections(200)),
     legitSizes(),
     await run({ label: 'defaults', env: {}, bytes: ANSWER_BYTES, shape: small }),
     await run({ label: 'defaults', env: {}, bytes: ANSWER_BYTES, shape: 'large strings' }),

@@ -31,18 +31,35 @@ export interface RuntimeOptions {
   readonly demo?: boolean;
   /** `mcpb` when the .mcpb bundle started the server: its key is a setting, not a variable. */
   readonly keySource?: 'env' | 'mcpb';
+  /** How the person runs this server (src/cli/command-name.ts), for hints naming a command. */
+  readonly command?: string | undefined;
+}
+
+/** The --http listener's caps, from NETWORK_DISCOVERY_HTTP_* (src/cli/http.ts takes them). */
+export interface HttpLimits {
+  readonly maxConnections: number;
+  readonly maxHeaderSockets: number;
+  readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
+  readonly maxBodySockets: number;
+  readonly maxConnectionsPerAddress: number;
 }
 
 /** stdio: one client, the operator. http: any caller that reaches the port, each request apart. */
 export type Channel = 'stdio' | 'http';
 
 export interface Runtime {
-  /** A server using the configured key, or `apiKey` when a caller brings its own (HTTP mode). */
-  createServer(apiKey?: string, channel?: Channel): McpServer;
+  /**
+   * A server using the configured key, or `apiKey` when a caller brings its own (HTTP mode), for a
+   * caller connecting from `address` (HTTP mode: whose quota queue an unaccepted key waits in).
+   */
+  createServer(apiKey?: string, channel?: Channel, address?: string): McpServer;
   /** NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS, for --http. */
   readonly httpMaxConnections: number;
   /** NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS, for --http. */
   readonly httpMaxHeaderSockets: number;
+  /** Every NETWORK_DISCOVERY_HTTP_* limit of the listener, as --http's options take them. */
+  readonly httpLimits: HttpLimits;
   /** Whether --http offers the write tool (NETWORK_DISCOVERY_HTTP_WRITES and not read-only). */
   readonly httpWrites: boolean;
   close(): Promise<void>;
@@ -84,7 +101,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const names = createNameDirectories();
   const operatorNames = createNameDirectory();
   return {
-    createServer(apiKey, channel = 'stdio') {
+    createServer(apiKey, channel = 'stdio', address) {
       const key = apiKey ?? config.apiKey;
       // The operator's session (configured or logged in) goes only with the operator's own key: a
       // caller with another key, valid or bogus, must not read release notes as the operator.
@@ -98,7 +115,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         ...(operator ? { sessionId: config.sessionId, login, session } : {}),
         versionMemo,
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
-        sender: channel === 'http' ? sender.forCaller(callerId(apiKey)) : sender,
+        sender: channel === 'http' ? sender.forCaller(callerId(apiKey), address) : sender,
         redactor: callerRedactor,
       });
       return createServer({
@@ -122,10 +139,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         demo: options.demo ?? false,
         // Over HTTP the caller changes only its own request: its Authorization header.
         keySource: channel === 'http' ? 'http' : (options.keySource ?? 'env'),
+        command: options.command,
       });
     },
     httpMaxConnections: config.httpMaxConnections,
     httpMaxHeaderSockets: config.httpMaxHeaderSockets,
+    httpLimits: {
+      maxConnections: config.httpMaxConnections,
+      maxHeaderSockets: config.httpMaxHeaderSockets,
+      maxBodyBytes: config.httpMaxBodyBytes,
+      bodyTimeoutMs: config.httpBodyTimeoutMs,
+      maxBodySockets: config.httpMaxBodySockets,
+      maxConnectionsPerAddress: config.httpMaxConnectionsPerAddress,
+    },
     httpWrites: config.httpWrites && !config.readOnly,
     close: () => sender.close(),
   };

@@ -208,6 +208,10 @@ export const envSchema = z.object({
   NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: integerIn(1, 10_000, 64),
   NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS: integerIn(1, 10_000, 16),
   NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS: integerIn(1, 100_000, 50),
+  NETWORK_DISCOVERY_HTTP_MAX_BODY_BYTES: integerIn(1_024, 4_000_000, 131_072),
+  NETWORK_DISCOVERY_HTTP_BODY_TIMEOUT_MS: integerIn(100, 60_000, 5_000),
+  NETWORK_DISCOVERY_HTTP_MAX_BODY_SOCKETS: integerIn(1, 10_000, 16),
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS_PER_ADDRESS: integerIn(1, 10_000, 32),
 });
 
 export type EnvName = keyof typeof envSchema.shape;
@@ -255,6 +259,14 @@ export interface Config {
   readonly httpMaxHeaderSockets: number;
   /** Service requests one caller may have waiting for the quota before calls are turned away. */
   readonly maxQueuedRequests: number;
+  /** --http: the largest request body read; beyond it the request is answered 413. */
+  readonly httpMaxBodyBytes: number;
+  /** --http: a request's whole body must arrive within this after its head. */
+  readonly httpBodyTimeoutMs: number;
+  /** --http: requests still receiving their body at once; beyond it the oldest is dropped. */
+  readonly httpMaxBodySockets: number;
+  /** --http: connections one client address may hold open at once. */
+  readonly httpMaxConnectionsPerAddress: number;
 }
 
 export type ConfigResult =
@@ -352,6 +364,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     httpMaxConnections: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS,
     httpMaxHeaderSockets: e.NETWORK_DISCOVERY_HTTP_MAX_HEADER_SOCKETS,
     maxQueuedRequests: e.NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS,
+    httpMaxBodyBytes: e.NETWORK_DISCOVERY_HTTP_MAX_BODY_BYTES,
+    httpBodyTimeoutMs: e.NETWORK_DISCOVERY_HTTP_BODY_TIMEOUT_MS,
+    httpMaxBodySockets: e.NETWORK_DISCOVERY_HTTP_MAX_BODY_SOCKETS,
+    httpMaxConnectionsPerAddress: e.NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS_PER_ADDRESS,
   };
   const notes = [
     ...[...unfilled].map(

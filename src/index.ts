@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The executable: turns on Node's compile cache, then loads the server (src/main.ts) through it.
+// The executable: refuses a Node too old, turns on Node's compile cache, then loads the server (src/main.ts) through it.
+// First: on a Node too old, one line and exit, before anything that Node lacks is touched.
+import './cli/node-version.js';
 import './cli/compile-cache.js';
 
 // A dynamic import on purpose: the modules of a static import are compiled before any of them runs,

@@ -1,6 +1,10 @@
-// The server's entry proper (loaded by src/index.ts): reads argv and env, builds the runtime, and starts the chosen mode; exit codes live here.
+// The server's entry proper (loaded by src/index.ts): reads argv and env, builds the runtime, and starts the chosen mode (exit statuses: src/cli/exit-status.ts).
 // First, before the server allocates: keeps V8's young generation from growing.
 import './cli/young-generation.js';
+import { parseCommandLine } from './cli/arguments.js';
+import { commandName } from './cli/command-name.js';
+import { EXIT_STATUS } from './cli/exit-status.js';
+import { parseHttpArgs } from './cli/http-args.js';
 import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig, startedByBundle } from './config.js';
@@ -10,48 +14,67 @@ import { createRedactor } from './safety/redact.js';
 import { checkTransport } from './safety/transport-safety.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
-const EXIT_CONFIG = 2;
 // Module-level so that even the last-resort fatal message below is redacted.
 const redactor = createRedactor();
 const log = createLogger(redactor);
 
+/** How the person runs this server again: `node dist/index.js` from a clone, the bin name installed. */
+const command = commandName(process.argv[1], process.cwd());
+
 async function main(argv: readonly string[]): Promise<void> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(usage());
+  const line = parseCommandLine(argv);
+  // --http's own flag values too, before anything starts (the demo's sample API among them).
+  const http = line.ok && line.mode === 'http' ? parseHttpArgs(argv) : undefined;
+  const problems = !line.ok ? line.problems : http && !http.ok ? http.problems : [];
+  if (problems.length > 0) {
+    // One line: a client's log shows it beside the exit status.
+    process.stderr.write(
+      `[${SERVER_NAME}] error: cannot start: ${problems.join('; ').replace(/\.$/, '')}. Run \`${command} --help\` for the commands and flags.\n`,
+    );
+    process.exitCode = EXIT_STATUS.badArguments;
     return;
   }
-  if (argv.includes('--version') || argv.includes('-v')) {
+  if (!line.ok) return;
+  if (line.mode === 'help') {
+    process.stdout.write(usage(command));
+    return;
+  }
+  if (line.mode === 'version') {
     process.stdout.write(`${SERVER_VERSION}\n`);
     return;
   }
-  // --demo, or --demo=0.17.22 to pick the Scanopy version the sample plays.
-  const demoArg = argv.find((arg) => arg === '--demo' || arg.startsWith('--demo='));
-  const demoVersion = demoArg?.split('=')[1];
-  const env = demoArg
-    ? {
-        ...process.env,
-        NETWORK_DISCOVERY_BASE_URL: 'demo',
-        ...(demoVersion ? { NETWORK_DISCOVERY_DEMO_SCANOPY: demoVersion } : {}),
-      }
-    : process.env;
-  if (argv.includes('doctor')) {
+  // --demo, or --demo 0.17.22 (or --demo=0.17.22) to pick the Scanopy version the sample plays.
+  const env =
+    line.demo !== undefined
+      ? {
+          ...process.env,
+          NETWORK_DISCOVERY_BASE_URL: 'demo',
+          ...(line.demo ? { NETWORK_DISCOVERY_DEMO_SCANOPY: line.demo } : {}),
+        }
+      : process.env;
+  if (line.mode === 'doctor') {
     // Loaded only here: stdio start-up never pays for the doctor.
     const { runDoctor } = await import('./cli/doctor.js');
     process.exitCode = await runDoctor({
       env,
-      write: (line) => process.stdout.write(`${line}\n`),
+      write: (text) => process.stdout.write(`${text}\n`),
       // Progress goes to stderr so the report on stdout stays clean to paste or pipe.
-      progress: (line) => process.stderr.write(`${line}\n`),
+      progress: (text) => process.stderr.write(`${text}\n`),
+      command,
     });
     return;
   }
   installProcessGuards(log);
   const parsed = parseConfig(env);
   if (!parsed.ok) {
+    // One line, which a client's log shows whole (Claude Code otherwise shows only that it closed).
+    const where = startedByBundle(env)
+      ? "the extension's settings"
+      : "the MCP client's configuration for this server";
     log.error(
-      `invalid configuration:\n  - ${parsed.problems.join('\n  - ')}\nRun ${SERVER_NAME} --help for every setting.`,
+      `cannot start, invalid configuration: ${parsed.problems.join('; ').replace(/\.$/, '')}. Fix it in ${where}; \`${command} --help\` lists every setting.`,
     );
-    process.exitCode = EXIT_CONFIG;
+    process.exitCode = EXIT_STATUS.badSetting;
     return;
   }
   const config: Config = parsed.config;
@@ -59,7 +82,7 @@ async function main(argv: readonly string[]): Promise<void> {
   for (const secret of configSecrets(config)) redactor.add(secret);
   const audit = openAudit(config, log);
   if (!audit) {
-    process.exitCode = EXIT_CONFIG;
+    process.exitCode = EXIT_STATUS.badSetting;
     return;
   }
 
@@ -92,8 +115,9 @@ async function main(argv: readonly string[]): Promise<void> {
     demo: config.baseUrl === 'demo',
     // Set only by manifest.json's mcp_config: errors then name the extension's settings.
     keySource: startedByBundle(env) ? 'mcpb' : 'env',
+    command,
   });
-  if (argv.includes('--http')) {
+  if (line.mode === 'http') {
     // The HTTP stack is loaded only in this mode.
     const { runHttpMode } = await import('./cli/http.js');
     process.exitCode = await runHttpMode(runtime, argv, {
@@ -136,5 +160,5 @@ function openAudit(config: Config, log: Logger): ((line: string) => void) | unde
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   log.error(`fatal: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exit(EXIT_STATUS.failed);
 });

@@ -8,6 +8,7 @@ import { type SampleApi, startFakeApi, TEST_SESSION_ID } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { callHttp, connectHttp } from './http-client.js';
 import { type HttpInstance, startHttpInstance } from './http-instance.js';
+import { messageOf, postRaw, toolCallBody } from './raw-http.js';
 
 const KEY_OPERATOR = 'scp_u_OPERATOR0123456789abcdefABCDE';
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
@@ -147,30 +148,50 @@ describe('sockets', () => {
     expect(socket.destroyed || socket.readableEnded).toBe(true);
   });
 
-  it('answers 503 to requests beyond the cap of requests in progress', async () => {
-    const handle = await instance({}, { maxConnections: 2 });
-    // Two requests in progress: whole heads, bodies still to come.
-    const head = [
-      'POST /mcp HTTP/1.1',
-      'Host: 127.0.0.1',
-      'Accept: application/json, text/event-stream',
-      'Content-Type: application/json',
-      'Content-Length: 100',
-      '\r\n',
-    ].join('\r\n');
-    const held = [await openSocket(handle.url), await openSocket(handle.url)];
-    for (const socket of held) socket.write(head);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const extra = await openSocket(handle.url);
-    const answer = new Promise<string>((resolve) => {
-      let text = '';
-      extra.on('data', (chunk: Buffer) => {
-        text += chunk.toString('utf8');
-      });
-      extra.on('close', () => resolve(text));
+  it('with an in-progress cap of N, serves exactly N held requests (each read) and answers the next 503', async () => {
+    const N = 3;
+    // The service holds every discovery list until released: N tool calls stay in progress.
+    const held: (() => void)[] = [];
+    const holding = await startFakeApi({
+      apiKeys: [KEY_ALICE],
+      intercept: (req, res) => {
+        if (req.path !== '/api/v1/discovery') return false;
+        held.push(() =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end('{"success":true,"data":[],"meta":{"api_version":1,"server_version":"0.14.13"}}'),
+        );
+        return true;
+      },
     });
-    extra.write(head);
-    expect(await answer).toMatch(/^HTTP\/1\.1 503/);
-    expect(held.every((s) => !s.destroyed)).toBe(true);
+    const started = await startHttpInstance(holding.url, {
+      NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: String(N),
+    });
+    try {
+      const url = started.handle.url;
+      const calls = Array.from({ length: N }, (_, i) =>
+        postRaw(url, toolCallBody('list_discoveries', {}, i + 1), { apiKey: KEY_ALICE }),
+      );
+      // Each of the N has reached the service: all N are in progress.
+      while (held.length < N) await new Promise((resolve) => setImmediate(resolve));
+      const next = await postRaw(url, toolCallBody('list_discoveries', {}, 99), {
+        apiKey: KEY_ALICE,
+      });
+      expect(next.status).toBe(503);
+      expect(messageOf(next)).toMatchObject({
+        error: { message: 'Server busy: too many requests in progress; retry shortly' },
+      });
+      expect(held).toHaveLength(N);
+      for (const release of held) release();
+      const answers = await Promise.all(calls);
+      expect(answers.map((answer) => answer.status)).toEqual(Array(N).fill(200));
+      for (const [i, answer] of answers.entries()) {
+        expect(messageOf(answer)).toMatchObject({ id: i + 1, result: { structuredContent: {} } });
+        expect((messageOf(answer)['result'] as { isError?: boolean }).isError).toBeFalsy();
+      }
+    } finally {
+      await started.close();
+      await holding.close();
+    }
   });
 });

@@ -337,7 +337,8 @@ describe('a port that accepts and never answers', () => {
       );
       expect(text).toContain('proxy');
       expect(text).toContain('check the port in NETWORK_DISCOVERY_BASE_URL');
-      expect(text).toContain('`network-discovery-mcp doctor`');
+      // Started as `node dist/index.js` from the clone: the hint names that, not the bin.
+      expect(text).toContain('`node dist/index.js doctor`');
       expect(text.indexOf('wrong port')).toBeLessThan(text.indexOf('NETWORK_DISCOVERY_TIMEOUT_MS'));
       expect(text).not.toContain('overloaded');
       expect(sockets.length).toBeGreaterThan(0);

@@ -367,7 +367,7 @@ describe('network-discovery-mcp --http (built entry)', () => {
       { NETWORK_DISCOVERY_BASE_URL: api.url.href },
       /$^/,
     );
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('--allow-remote');
     const allowed = await launch(
       ['--http', '--port', '0', '--host=0.0.0.0', '--allow-remote'],
@@ -377,14 +377,14 @@ describe('network-discovery-mcp --http (built entry)', () => {
     expect(allowed.stderr).toMatch(/not loopback/);
   });
 
-  it('exits 2 on a bad --port, in demo mode too', async () => {
+  it('exits 3 on a bad --port, in demo mode too', async () => {
     for (const args of [['--http'], ['--demo', '--http']]) {
       const { stderr, code } = await launch(
         [...args, '--port', 'eighty'],
         { NETWORK_DISCOVERY_BASE_URL: api.url.href },
         /$^/,
       );
-      expect(code).toBe(2);
+      expect(code).toBe(3);
       expect(stderr).toContain('--port');
     }
   });

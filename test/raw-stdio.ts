@@ -12,6 +12,8 @@ export interface RawServer {
   readonly exited: Promise<{ code: number | null; signal: string | null; at: number }>;
   /** Writes one line as is (for malformed input). */
   writeLine(line: string): void;
+  /** Writes one request line as is (JSON no serializer would write) and resolves with the answer to `id`. */
+  requestLine(line: string, id: number | string): Promise<Message>;
   notify(method: string, params?: object): void;
   /** Sends a request and resolves with its response; `id` is chosen unless given. */
   request(method: string, params?: object, id?: number | string): Promise<Message>;
@@ -76,6 +78,11 @@ export function spawnRaw(env: Record<string, string>): RawServer {
     stderrText: () => stderr,
     exited,
     writeLine: (line) => child.stdin.write(`${line}\n`),
+    requestLine(line, id) {
+      const answered = new Promise<Message>((resolve) => waiting.set(String(id), resolve));
+      child.stdin.write(`${line}\n`);
+      return answered;
+    },
     notify: (method, params) => write({ method, ...(params ? { params } : {}) }),
     request(method, params, id = nextId++) {
       const answered = new Promise<Message>((resolve) => waiting.set(String(id), resolve));

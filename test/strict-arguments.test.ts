@@ -1,8 +1,13 @@
-// Every tool refuses an argument it does not know, naming it and the ones it takes, through a real MCP client.
+// Every tool refuses an argument it does not know (`__proto__` and `constructor` too, as raw JSON over stdio and --http), naming it and the ones it takes.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import listing from '../src/mcp/tool-listing.json' with { type: 'json' };
 import { ALL_TOOLS } from '../src/tools/catalog.js';
+import { ensureBuilt } from './build-dist.js';
+import { startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
+import { startHttpInstance } from './http-instance.js';
+import { spawnRaw } from './raw-stdio.js';
 
 const start = useHarness();
 
@@ -42,5 +47,65 @@ describe('list_discoveries', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).not.toContain('\ny');
     expect(textOf(result).length).toBeLessThan(700);
+  });
+});
+
+describe('prototype keys, sent as raw JSON (a client library would drop them before sending)', () => {
+  // `{"__proto__": ...}` in a JSON text is an own key; the SDK's record parse used to drop it unseen.
+  const bodies = [
+    ['__proto__', '{"__proto__":{"limit":1}}'],
+    ['constructor', '{"constructor":{"limit":1}}'],
+  ] as const;
+
+  it.each(bodies)(
+    'over stdio, an argument named %s is refused by name',
+    async (name, args) => {
+      await ensureBuilt();
+      const api = await startFakeApi();
+      const server = spawnRaw({
+        NETWORK_DISCOVERY_BASE_URL: api.url.href,
+        NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      });
+      try {
+        await server.initialize();
+        const answered = server.requestLine(
+          `{"jsonrpc":"2.0","id":"proto","method":"tools/call","params":{"name":"list_discoveries","arguments":${args}}}`,
+          'proto',
+        );
+        const result = (await answered)['result'] as CallToolResult;
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toContain(`list_discoveries has no argument "${name}"`);
+        expect(api.requests.filter((r) => r.path === '/api/v1/discovery')).toEqual([]);
+      } finally {
+        server.child.kill();
+        await api.close();
+      }
+    },
+    30_000,
+  );
+
+  it.each(bodies)('over --http, an argument named %s is refused by name', async (name, args) => {
+    const api = await startFakeApi();
+    const http = await startHttpInstance(api.url, { NETWORK_DISCOVERY_API_KEY: TEST_API_KEY });
+    try {
+      const response = await fetch(http.handle.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_discoveries","arguments":${args}}}`,
+      });
+      const text = await response.text();
+      const data = text.split('\n').find((line) => line.startsWith('data: '));
+      const message = JSON.parse(data ? data.slice(6) : text) as { result: CallToolResult };
+      expect(message.result.isError).toBe(true);
+      expect(textOf(message.result)).toContain(`list_discoveries has no argument "${name}"`);
+      expect(api.requests.filter((r) => r.path === '/api/v1/discovery')).toEqual([]);
+    } finally {
+      await http.close();
+      await api.close();
+    }
   });
 });

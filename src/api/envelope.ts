@@ -2,6 +2,7 @@
 import { errorCode, errorParams } from '../safety/error-fields.js';
 import { sanitizeJson, serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
+import { parseBoundedEnvelope } from './bounded-json.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
 import { type Envelope, envelopeSchema } from './schemas.js';
 import type { RawResponse } from './transport/http.js';
@@ -15,6 +16,8 @@ export function interpretResponse(
   serverVersion: string | undefined,
   /** Applied to service text before it is cut, so no secret is left half-masked by the cut. */
   redact: (text: string) => string = (text) => text,
+  /** A list page: build only this many items of `data` (its length still counts every item). */
+  maxItems?: number,
 ): Envelope {
   const { status } = response;
   const cutPlain = (text: string) => serviceText(redact(text), MAX_SERVICE_MESSAGE);
@@ -25,7 +28,7 @@ export function interpretResponse(
     const location = header(response, 'location');
     throw new HttpError(endpoint, status, { location: location && cutPlain(location) });
   }
-  const json = parseJson(response.text);
+  const json = parseJson(response, maxItems);
   const envelope = json === undefined ? undefined : envelopeSchema.safeParse(json);
   if (envelope?.success) {
     const body = envelope.data;
@@ -55,14 +58,22 @@ export function interpretResponse(
   });
 }
 
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
+function parseJson(response: RawResponse, maxItems: number | undefined): unknown {
   try {
+    // A list page is read from the bytes: a hostile answer is never decoded whole.
+    const value =
+      maxItems === undefined
+        ? parseWhole(response.text)
+        : parseBoundedEnvelope(response.bytes ?? response.text, maxItems);
     // Every JSON value from the service is cleaned here, once, before anything reads it.
-    return sanitizeJson(JSON.parse(text));
+    return value === undefined ? undefined : sanitizeJson(value);
   } catch {
     return undefined;
   }
+}
+
+function parseWhole(text: string): unknown {
+  return /^\s*$/.test(text) ? undefined : JSON.parse(text);
 }
 
 function header(response: RawResponse, name: string): string | undefined {

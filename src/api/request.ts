@@ -57,6 +57,8 @@ export interface RequestSpec {
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
   readonly signal?: AbortSignal | undefined;
+  /** A list page: only this many items of the answer's `data` are built (see bounded-json.ts). */
+  readonly readItems?: number | undefined;
 }
 
 /** What every endpoint, the client's own and the per-family files, needs to talk to the service. */
@@ -89,6 +91,7 @@ export function createRequester(
         response,
         memo.reported,
         options.redactor.redact,
+        spec.readItems,
       );
       memo.reported = envelope.meta?.server_version ?? memo.reported;
       return envelope;
@@ -167,7 +170,10 @@ export function createRequester(
     schema: ItemSchema<T>,
     query: PageQuery,
   ): Promise<Page<T>> => {
-    const page = pageOf(await request(spec), schema, query);
+    // A service that ignores the limit sends more than was asked: only the page asked for is built
+    // (400,000 items of a hostile answer just under the size cap took hundreds of MB to hold).
+    const readItems = query.limit ? query.limit : undefined;
+    const page = pageOf(await request({ ...spec, readItems }), schema, query);
     if (!page) throw shapeError(spec, 'data is not a list');
     return page;
   };
@@ -224,7 +230,7 @@ function pageOf<T>(
 ): Page<T> | undefined {
   if (!Array.isArray(envelope.data)) return undefined;
   // A service that ignores the limit sends more than was asked: only the page asked for is read
-  // (validating 400,000 items of a hostile answer churned hundreds of MB), the rest is the next page.
+  // (built by the bounded parse, validated here), the rest is the next page.
   const read = query.limit ? Math.min(query.limit, envelope.data.length) : envelope.data.length;
   const items: T[] = [];
   for (let at = 0; at < read; at++) {

@@ -34,6 +34,8 @@ export interface DoctorOptions {
   readonly write: (line: string) => void;
   /** Receives "checking ..." as each network check starts (stderr in the CLI), so a slow one shows. */
   readonly progress?: (line: string) => void;
+  /** How the person runs this server (src/cli/command-name.ts); the bin name by default. */
+  readonly command?: string;
 }
 
 const REPORT_WIDTH = 100;
@@ -82,13 +84,13 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const report = reportWriter(options, redactor);
   if (parsed.ok) {
     report.add(configurationCheck(parsed.config, parsed.notes));
-    await serviceChecks(parsed.config, redactor, report);
+    await serviceChecks(parsed.config, redactor, report, options.command);
   } else {
     report.add({
       name: 'Configuration',
       status: 'fail',
       detail: parsed.problems.join('; '),
-      hint: `Fix the settings named above (${SERVER_NAME} --help lists them all).`,
+      hint: `Fix the settings named above (${options.command ?? SERVER_NAME} --help lists them all).`,
     });
   }
   return report.finish();
@@ -157,6 +159,7 @@ async function serviceChecks(
   config: Config,
   redactor: Redactor,
   report: ReportWriter,
+  command: string | undefined,
 ): Promise<void> {
   let baseUrl: URL;
   let stopDemo = async () => {};
@@ -187,7 +190,10 @@ async function serviceChecks(
       redactor,
     });
   const hint = (error: unknown) =>
-    describeError(error, { apiKeyLooksLikeUserKey: !apiKey || apiKey.startsWith('scp_u_') });
+    describeError(error, {
+      apiKeyLooksLikeUserKey: !apiKey || apiKey.startsWith('scp_u_'),
+      ...(command ? { command } : {}),
+    });
   try {
     await runServiceChecks(client(apiKey, undefined), client(undefined, config.sessionId), {
       apiKey,

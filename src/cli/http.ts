@@ -1,82 +1,54 @@
 // --http mode: MCP over Streamable HTTP at /mcp on node:http; stateless, a fresh server per request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
+import { refusePrototypeArguments } from '../mcp/strict-arguments.js';
+import { EXIT_STATUS } from './exit-status.js';
+import { capHeaderPhase, capPerAddress, createBodyReader, rpcError } from './http-admission.js';
+import { isLoopbackBind, type ListenArgs, parseHttpArgs } from './http-args.js';
 
 export const MCP_PATH = '/mcp';
-export const DEFAULT_PORT = 3000;
-export const DEFAULT_HOST = '127.0.0.1';
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** Slow headers must not hold a socket: a request's headers arrive within this or it is dropped. */
 export const HEADERS_TIMEOUT_MS = 5_000;
-/** The whole request body within this; tool calls themselves may run longer (the response). */
+/** Node's own bound on a whole request, head and body: a backstop behind the body deadline. */
 const REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 64;
 /** Sockets still sending their headers at once; the oldest is dropped to make room for a new one. */
 export const DEFAULT_MAX_HEADER_SOCKETS = 16;
+/** The defaults of config.ts's NETWORK_DISCOVERY_HTTP_* body and address limits. */
+export const DEFAULT_MAX_BODY_BYTES = 131_072;
+export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
+export const DEFAULT_MAX_BODY_SOCKETS = 16;
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 32;
 
-export interface HttpOptions {
-  readonly host: string;
-  readonly port: number;
+export {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  type HttpArgs,
+  isLoopbackBind,
+  parseHttpArgs,
+} from './http-args.js';
+
+export interface HttpOptions extends ListenArgs {
   /** Requests in progress at once (their headers sent); more are answered 503 at once. */
   readonly maxConnections?: number;
   /** Sockets still sending headers at once, besides those; beyond it the oldest is dropped. */
   readonly maxHeaderSockets?: number;
   readonly headersTimeoutMs?: number;
-  /** Extra Host names accepted besides loopback and the bound address (a proxy's public name). */
-  readonly allowedHosts: readonly string[];
-}
-
-export type HttpArgs =
-  | { readonly ok: true; readonly options: HttpOptions }
-  | { readonly ok: false; readonly problems: readonly string[] };
-
-/** Whether a bind address keeps the server on this machine. */
-export function isLoopbackBind(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name);
-}
-
-/**
- * Reads --port N, --host H, --allow-remote and --allowed-host H (repeatable), as `--flag value` or
- * `--flag=value`. A host other than loopback needs --allow-remote: `--host=` (empty) or a typo
- * would otherwise bind every interface without a word.
- */
-export function parseHttpArgs(argv: readonly string[]): HttpArgs {
-  const problems: string[] = [];
-  const values = (flag: string): string[] => {
-    const found: string[] = [];
-    argv.forEach((arg, i) => {
-      if (arg === flag) {
-        const next = argv[i + 1];
-        if (next === undefined || next.startsWith('--')) problems.push(`${flag} needs a value`);
-        else found.push(next);
-      } else if (arg.startsWith(`${flag}=`)) {
-        found.push(arg.slice(flag.length + 1));
-      }
-    });
-    return found;
-  };
-  const portText = values('--port').at(-1);
-  const port = portText === undefined ? DEFAULT_PORT : Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    problems.push('--port must be a whole number from 0 to 65535');
-  }
-  const host = (values('--host').at(-1) ?? DEFAULT_HOST).trim();
-  if (host === '') problems.push('--host needs a value (an address to bind, e.g. 127.0.0.1)');
-  else if (!isLoopbackBind(host) && !argv.includes('--allow-remote')) {
-    problems.push(
-      `--host ${host} is not a loopback address: every machine that can reach it could call the tools with the configured key. Add --allow-remote to mean it (and put a TLS proxy with authentication in front).`,
-    );
-  }
-  const allowedHosts = values('--allowed-host').map((h) => h.toLowerCase());
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, options: { host, port, allowedHosts } };
+  /** The largest request body read; a larger one is answered 413. */
+  readonly maxBodyBytes?: number;
+  /** A request's whole body must arrive within this after its head, else 408. */
+  readonly bodyTimeoutMs?: number;
+  /** Requests still receiving their body at once, besides those in progress; beyond it the oldest is dropped. */
+  readonly maxBodySockets?: number;
+  /** Connections one client address may hold open at once; more are answered 503. */
+  readonly maxConnectionsPerAddress?: number;
 }
 
 /** The Host names a request may carry; undefined means "not checked" (wildcard bind, no list). */
@@ -143,33 +115,28 @@ export async function startHttpServer(
       headersDone(req.socket);
       // One request per connection: an idle keep-alive socket would wait for headers uncounted.
       res.shouldKeepAlive = false;
-      inProgress += 1;
-      res.once('close', () => {
-        inProgress -= 1;
-      });
-      if (inProgress > maxInProgress) {
-        res.setHeader('retry-after', '1');
-        return rpcError(
-          res,
-          503,
-          -32000,
-          'Server busy: too many requests in progress; retry shortly',
-        );
-      }
       handle(req, res).catch((error: unknown) => {
         log.error(`HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!res.headersSent) rpcError(res, 500, -32603, 'Internal server error');
       });
     },
   );
-  // Requests in progress and sockets still sending headers are capped apart, so a client that
-  // trickles headers takes header slots (and loses them to newcomers), never request slots.
+  // Sockets still sending a head, requests still sending a body and requests in progress are
+  // capped apart, so a client that trickles either takes slots of its own kind (and loses them
+  // to newcomers), never request slots; and one address holds at most so many of them.
   const maxInProgress = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const maxHeaderSockets = options.maxHeaderSockets ?? DEFAULT_MAX_HEADER_SOCKETS;
+  const maxBodySockets = options.maxBodySockets ?? DEFAULT_MAX_BODY_SOCKETS;
   let inProgress = 0;
   // The sockets node accepts at all: room for a burst of newcomers between two trims below.
-  server.maxConnections = maxInProgress + 4 * maxHeaderSockets;
+  server.maxConnections = maxInProgress + maxBodySockets + 4 * maxHeaderSockets;
+  capPerAddress(server, options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
   const headersDone = capHeaderPhase(server, maxHeaderSockets);
+  const readBody = createBodyReader({
+    maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    maxReceiving: maxBodySockets,
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -190,7 +157,28 @@ export async function startHttpServer(
     if (key === null) {
       return rpcError(res, 401, -32001, 'Authorization must be "Bearer <user API key>"');
     }
-    const mcp = runtime.createServer(key, 'http');
+    const text = await readBody(req, res);
+    if (text === undefined) return;
+    inProgress += 1;
+    res.once('close', () => {
+      inProgress -= 1;
+    });
+    if (inProgress > maxInProgress) {
+      res.setHeader('retry-after', '1');
+      return rpcError(
+        res,
+        503,
+        -32000,
+        'Server busy: too many requests in progress; retry shortly',
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return rpcError(res, 400, -32700, 'Parse error: the body is not JSON');
+    }
+    const mcp = runtime.createServer(key, 'http', req.socket.remoteAddress);
     // No sessionIdGenerator: stateless, no Mcp-Session-Id, so any replica can take any request.
     const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {
@@ -198,7 +186,8 @@ export async function startHttpServer(
       void mcp.close();
     });
     await mcp.connect(transport);
-    await transport.handleRequest(req, res);
+    refusePrototypeArguments(transport);
+    await transport.handleRequest(req, res, body);
   };
 
   await new Promise<void>((resolve, reject) => {
@@ -227,57 +216,6 @@ export async function startHttpServer(
   };
 }
 
-/**
- * Sockets that have connected but not yet sent a whole request head, oldest first. A client that
- * trickles headers on many sockets would otherwise fill every connection slot until the headers
- * timeout, locking out every other caller. Beyond `cap` the OLDEST such socket is dropped, not the
- * new one, so the trickler's sockets make room for real callers rather than for nobody.
- *
- * A socket that has sent part of a head and is still waiting is slow on purpose (a real client's
- * head, read whole, completes at once): such sockets go first, at once. Sockets that have sent
- * nothing may be real clients this busy process has not read yet (sockets accepted together are
- * read on the next turn), so the oldest of them go only after two more turns of the event loop.
- */
-function capHeaderPhase(
-  server: ReturnType<typeof createServer>,
-  cap: number,
-): (socket: Socket) => void {
-  const waiting = new Set<Socket>();
-  let scheduled = false;
-  const trim = (silentToo: boolean) => {
-    while (waiting.size > cap) {
-      const slow = [...waiting].find((socket) => socket.bytesRead > 0);
-      const oldest = slow ?? (silentToo ? waiting.values().next().value : undefined);
-      if (!oldest) break;
-      waiting.delete(oldest);
-      oldest.destroy();
-    }
-  };
-  server.on('connection', (socket: Socket) => {
-    waiting.add(socket);
-    socket.once('close', () => waiting.delete(socket));
-    trim(false);
-    if (waiting.size > cap && !scheduled) {
-      scheduled = true;
-      // Past this turn's reads and the next poll's, so a head already sent has been parsed.
-      setImmediate(() =>
-        setImmediate(() => {
-          scheduled = false;
-          trim(true);
-        }),
-      );
-    }
-  });
-  // Called once a socket's request head is complete.
-  return (socket) => waiting.delete(socket);
-}
-
-function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  res
-    .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
 export interface HttpModeContext {
   readonly log: Logger;
   /** Whether NETWORK_DISCOVERY_TOKEN_SECRET is set (replicas must share it). */
@@ -287,7 +225,7 @@ export interface HttpModeContext {
   readonly onClose: () => Promise<void>;
 }
 
-/** The CLI side of --http: parse flags, serve until a signal; returns an exit code (2: bad flags). */
+/** The CLI side of --http: parse flags, serve until a signal; returns an exit status (3: bad flags). */
 export async function runHttpMode(
   runtime: Runtime,
   argv: readonly string[],
@@ -296,10 +234,10 @@ export async function runHttpMode(
   const { log } = context;
   const args = parseHttpArgs(argv);
   if (!args.ok) {
-    log.error(`invalid HTTP options:\n  - ${args.problems.join('\n  - ')}`);
+    log.error(`cannot start, invalid HTTP options: ${args.problems.join('; ')}`);
     // The demo's sample API would otherwise keep the process alive.
     await Promise.allSettled([runtime.close(), context.onClose()]);
-    return 2;
+    return EXIT_STATUS.badArguments;
   }
   if (runtime.httpWrites && context.tokenPath) {
     log.warn(
@@ -315,15 +253,7 @@ export async function runHttpMode(
       'NETWORK_DISCOVERY_TOKEN_SECRET is not set: confirmation tokens are signed with a random per-process key, so behind a load balancer another replica refuses them. Set the same secret on every replica.',
     );
   }
-  const server = await startHttpServer(
-    runtime,
-    {
-      ...args.options,
-      maxConnections: runtime.httpMaxConnections,
-      maxHeaderSockets: runtime.httpMaxHeaderSockets,
-    },
-    log,
-  );
+  const server = await startHttpServer(runtime, { ...args.options, ...runtime.httpLimits }, log);
   log.info(`serving MCP over Streamable HTTP at ${server.url.href} (stateless)`);
   const shutdown = async () => {
     await Promise.allSettled([server.close(), runtime.close(), context.onClose()]);

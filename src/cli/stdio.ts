@@ -1,6 +1,7 @@
 // stdio mode: one server over stdin/stdout, ended by stdin closing or a signal.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Runtime } from '../compose.js';
+import { refusePrototypeArguments } from '../mcp/strict-arguments.js';
 
 /** However shutdown goes, the process is gone this soon after it starts. */
 const FORCE_EXIT_MS = 500;
@@ -25,5 +26,7 @@ export async function serveStdio(runtime: Runtime, onClose: () => Promise<void>)
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   process.on('SIGHUP', shutdown);
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  refusePrototypeArguments(transport);
 }

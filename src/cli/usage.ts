@@ -1,6 +1,7 @@
 // The --help text: usage and every environment variable, generated from the config schema.
 import type { envSchema } from '../config.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+import { EXIT_STATUS_MEANINGS } from './exit-status.js';
 
 const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_BASE_URL:
@@ -35,29 +36,50 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
     '--http: most sockets still sending headers, besides those; the oldest is dropped beyond it (default 16)',
   NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS:
     'service requests one caller may queue for the quota before "busy" (default 50)',
+  NETWORK_DISCOVERY_HTTP_MAX_BODY_BYTES:
+    '--http: largest request body read, in bytes; a larger one is answered 413 (default 131072)',
+  NETWORK_DISCOVERY_HTTP_BODY_TIMEOUT_MS:
+    "--http: a request's whole body must arrive within this many ms of its head, else 408 (default 5000)",
+  NETWORK_DISCOVERY_HTTP_MAX_BODY_SOCKETS:
+    '--http: most requests still receiving their body, besides those in progress; the oldest is dropped beyond it (default 16)',
+  NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS_PER_ADDRESS:
+    '--http: most connections open from one client address; more are answered 503 (default 32; behind a proxy every caller has its address)',
 };
 
 export const ENV_DOCS = MEANINGS;
 
-export function usage(): string {
+/** The help text; `command` is how the person runs this server (src/cli/command-name.ts). */
+export function usage(command: string = SERVER_NAME): string {
   const width = Math.max(...Object.keys(MEANINGS).map((k) => k.length));
   const vars = Object.entries(MEANINGS).map(
     ([name, meaning]) => `  ${name.padEnd(width)}  ${meaning}`,
   );
+  const column = Math.max(command.length + 14, 30);
+  const line = (args: string, meaning: string) => {
+    const left = `  ${command} ${args}`.trimEnd();
+    return left.length < column
+      ? `${left.padEnd(column)}${meaning}`
+      : `${left}\n${' '.repeat(column)}${meaning}`;
+  };
   return [
     `${SERVER_NAME} ${SERVER_VERSION}: MCP server for the Scanopy network discovery API`,
     '',
     'Usage:',
-    `  ${SERVER_NAME}              serve MCP over stdio`,
-    `  ${SERVER_NAME} --demo       serve sample data, no service needed (--demo=0.17.22: that version)`,
-    `  ${SERVER_NAME} doctor       check the settings against the service, print a report`,
-    `  ${SERVER_NAME} --http [--port N] [--host H [--allow-remote]] [--allowed-host NAME]...`,
-    `${' '.repeat(SERVER_NAME.length + 16)}serve MCP over Streamable HTTP at /mcp (default 127.0.0.1:3000)`,
-    `  ${SERVER_NAME} --help       show this help`,
-    `  ${SERVER_NAME} --version    show the version`,
+    line('', 'serve MCP over stdio'),
+    line('--demo', 'serve sample data, no service needed (--demo 0.17.22: that version)'),
+    line('doctor', 'check the settings against the service, print a report'),
+    line(
+      '--http [--port N] [--host H [--allow-remote]] [--allowed-host NAME]...',
+      'serve MCP over Streamable HTTP at /mcp (default 127.0.0.1:3000)',
+    ),
+    line('--help', 'show this help'),
+    line('--version', 'show the version'),
     '',
     'Environment:',
     ...vars,
+    '',
+    'Exit status:',
+    ...EXIT_STATUS_MEANINGS.map(([status, meaning]) => `  ${status}  ${meaning}`),
     '',
   ].join('\n');
 }

@@ -78,6 +78,8 @@ export interface ServerDependencies {
   readonly demo?: boolean;
   /** Where this caller's key comes from, so errors name a setting the caller can change. */
   readonly keySource?: KeySource;
+  /** How the person runs this server (`node dist/index.js` from a clone), for hints naming a command. */
+  readonly command?: string | undefined;
 }
 
 export function createServer(deps: ServerDependencies): McpServer {
@@ -143,6 +145,7 @@ export function createServer(deps: ServerDependencies): McpServer {
     errorContext: {
       apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_'),
       keySource: deps.keySource ?? 'env',
+      ...(deps.command ? { command: deps.command } : {}),
     },
     demo: deps.demo ?? false,
   });

@@ -1,4 +1,5 @@
 // Tool arguments as a strict object: an argument the tool does not know is refused by name, never silently dropped.
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import * as z from 'zod';
 import { serviceText } from '../safety/sanitize.js';
 
@@ -14,7 +15,9 @@ export function strictArguments(toolName: string, shape: z.ZodRawShape) {
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code !== 'unrecognized_keys') return undefined;
-      const unknown = issue.keys.slice(0, MAX_NAMED).map((key) => `"${serviceText(key, 60)}"`);
+      const unknown = issue.keys
+        .slice(0, MAX_NAMED)
+        .map((key) => `"${serviceText(key === PROTO_STANDIN ? PROTO : key, 60)}"`);
       const more =
         issue.keys.length > MAX_NAMED ? ` and ${issue.keys.length - MAX_NAMED} more` : '';
       const noun = issue.keys.length === 1 ? 'argument' : 'arguments';
@@ -22,4 +25,36 @@ export function strictArguments(toolName: string, shape: z.ZodRawShape) {
       return `${toolName} has no ${noun} ${unknown.join(', ')}${more}: ${accepted}. Call again without it; nothing was done.`;
     },
   });
+}
+
+const PROTO = '__proto__';
+/** What `__proto__` is carried as from the transport to the schema; shown as `__proto__` again. */
+const PROTO_STANDIN = '\u0000__proto__';
+
+/**
+ * An argument named `__proto__` never reaches the tool's schema: the SDK parses `arguments` as a
+ * zod record, which leaves that key out (assigning it would set the result's prototype), so it was
+ * dropped without a word where every other unknown name is refused. Each tools/call message is
+ * looked at as the transport delivers it, before that parse: an own `__proto__` key is carried
+ * under a stand-in name, which the strict schema then refuses as "__proto__" like any other.
+ * Call after `server.connect(transport)`, which sets the handler this wraps.
+ */
+export function refusePrototypeArguments(transport: Transport): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => deliver(withProtoStandIn(message), extra);
+}
+
+type Message = Parameters<NonNullable<Transport['onmessage']>>[0];
+
+function withProtoStandIn(message: Message): Message {
+  if (!('method' in message) || message.method !== 'tools/call') return message;
+  const params = message.params as Record<string, unknown> | undefined;
+  const args = params?.['arguments'];
+  if (!args || typeof args !== 'object' || !Object.hasOwn(args, PROTO)) return message;
+  // fromEntries defines each key as its own property: no key here can reach a prototype.
+  const renamed = Object.fromEntries(
+    Object.entries(args).map(([key, value]) => [key === PROTO ? PROTO_STANDIN : key, value]),
+  );
+  return { ...message, params: { ...params, arguments: renamed } } as Message;
 }

@@ -25,6 +25,8 @@ export interface ErrorContext {
   readonly apiKeyLooksLikeUserKey: boolean;
   /** Where the caller can put a key: an error names only what they can change (env by default). */
   readonly keySource?: KeySource;
+  /** How the person runs this server (`node dist/index.js` from a clone), for the doctor hint. */
+  readonly command?: string;
 }
 
 /** env: NETWORK_DISCOVERY_API_KEY; http: each request's Authorization header; mcpb: the bundle's setting. */
@@ -60,7 +62,8 @@ function isTlsToPlainHttp(error: NetworkError): boolean {
 }
 
 /** Worded so the same text reads right in doctor's own report, which shows these messages too. */
-const DOCTOR = '`network-discovery-mcp doctor`';
+const doctorOf = (context: ErrorContext) =>
+  `\`${context.command ?? 'network-discovery-mcp'} doctor\``;
 
 const SNMP_ROUTE_HINT =
   'The /api/v1/snmp-credentials routes exist on Scanopy 0.14.x only (0.15+ has /api/v1/credentials, which this server uses once it sees a 0.15+ version): call get_version to check what the service reports.';
@@ -106,7 +109,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
     }
     return `Could not reach the service at ${error.origin} (${error.code ?? 'network error'}) for ${call}.${write} Check that it is running and that NETWORK_DISCOVERY_BASE_URL is right, then try again.`;
   }
-  if (error instanceof TimeoutError) return describeTimeout(error, call);
+  if (error instanceof TimeoutError) return describeTimeout(error, call, context);
   if (error instanceof ResponseTooLargeError) {
     const mb = Math.round(error.limitBytes / 100_000) / 10;
     return `The answer to ${call} was larger than ${mb} MB and was not read. Ask for less: a smaller limit, or filter with network_id; an operator can raise NETWORK_DISCOVERY_MAX_RESPONSE_BYTES.`;
@@ -128,7 +131,8 @@ export function describeError(error: unknown, context: ErrorContext): string {
   return `${call} failed: ${error.message}.`;
 }
 
-function describeTimeout(error: TimeoutError, call: string): string {
+function describeTimeout(error: TimeoutError, call: string, context: ErrorContext): string {
+  const DOCTOR = doctorOf(context);
   const seconds = Math.round(error.timeoutMs / 100) / 10;
   const read = error.endpoint.method === 'GET';
   if (error.phase === 'connect') {
@@ -183,7 +187,7 @@ function nextStep(error: HttpError, context: ErrorContext): string {
     case 403:
       return forbiddenStep(detail.code, context);
     case 404:
-      return notFoundStep(error);
+      return notFoundStep(error, context);
     case 409:
       return 'The change conflicts with the current state (often a duplicate name). Read the current state, adjust, and call again.';
     case 429: {
@@ -217,7 +221,8 @@ function forbiddenStep(code: string | undefined, context: ErrorContext): string 
  * A 404 on a route with no id in it is not a missing record: the address answers for another API
  * (a wrong path prefix, another program on the port), or the route is not in this version.
  */
-function notFoundStep({ endpoint, detail }: HttpError): string {
+function notFoundStep({ endpoint, detail }: HttpError, context: ErrorContext): string {
+  const DOCTOR = doctorOf(context);
   const { params } = detail;
   const record =
     detail.code === 'entity_not_found' ||

@@ -19,12 +19,17 @@ export interface RawRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Whose share of the response budget the answer counts against (a quota queue's name). */
+  readonly caller?: string | undefined;
 }
 
 export interface RawResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body as text (decoded on first read when the bytes are there). */
   readonly text: string;
+  /** The body's bytes, as received: a list page is read from them without decoding it all. */
+  readonly bytes?: Buffer | undefined;
 }
 
 export interface HttpSender {
@@ -53,6 +58,8 @@ export interface HttpSenderOptions {
   readonly connections?: number;
 }
 
+/** The keep-alive pool's sockets per origin when `connections` is not given. */
+export const DEFAULT_POOL_CONNECTIONS = 16;
 const CONNECT_TIMEOUT_CAP_MS = 10_000;
 const BUDGET_WAIT_MS = 10_000;
 /** Bounds of the blocks a body is held in (see createBodyBlocks). */
@@ -94,7 +101,7 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
     if (!entry) {
       const agentOptions = {
         keepAlive: true,
-        maxSockets: options.connections ?? 16,
+        maxSockets: options.connections ?? DEFAULT_POOL_CONNECTIONS,
         timeout: IDLE_SOCKET_MS,
       };
       entry =
@@ -200,9 +207,19 @@ function exchange(
         pause: () => clearTimeout(timer),
         resume: () => arm('body'),
       };
-      readCapped(response, limits, request.endpoint, bodyTimer).then((text) => {
+      readCapped(response, limits, request, bodyTimer).then((bytes) => {
         done();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
+        let text: string | undefined;
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          bytes,
+          // Decoded only when asked for: a bounded list parse reads the bytes alone.
+          get text() {
+            text ??= bytes.toString('utf8');
+            return text;
+          },
+        });
       }, fail);
     });
     req.end(request.body);
@@ -223,15 +240,15 @@ interface BodyLimits {
 }
 
 /**
- * Reads a body as text, refusing to buffer more than `maxBytes` bytes (the rest is never read),
+ * Reads a body's bytes, refusing to buffer more than `maxBytes` bytes (the rest is never read),
  * and pausing while the process-wide budget is spent.
  */
 function readCapped(
   response: IncomingMessage,
   limits: BodyLimits,
-  endpoint: Endpoint,
+  { endpoint, caller }: RawRequest,
   timer: BodyTimer,
-): Promise<string> {
+): Promise<Buffer> {
   const limit = limits.maxBytes;
   return new Promise((resolve, reject) => {
     const declared = Number(response.headers['content-length']);
@@ -240,7 +257,7 @@ function readCapped(
       reject(new ResponseTooLargeError(endpoint, limit));
       return;
     }
-    const reader = limits.budget.open();
+    const reader = limits.budget.open(caller);
     const fail = (error: unknown) => {
       reader.close();
       reject(error);
@@ -274,15 +291,17 @@ function readCapped(
       );
     });
     response.once('end', () => {
-      const text = body.text();
-      reader.close();
-      resolve(text);
+      resolve(body.bytes());
+      // The text is still held while the caller parses it, synchronously, in the promise
+      // reactions that run before the next turn of the event loop: its bytes stay counted until
+      // then, so the next big answer waits rather than being read beside a parse.
+      setImmediate(() => reader.close());
     });
     response.on('error', fail);
     // A connection that drops mid-body ends the message without 'end'.
+    // A complete message has had (or will have) its 'end', which gives the bytes back.
     response.once('close', () => {
       if (!response.complete) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-      else reader.close();
     });
   });
 }
@@ -313,12 +332,12 @@ function createBodyBlocks() {
         size += copied;
       }
     },
-    /** The body as text, one flat string (JSON.parse would flatten a rope: one copy more). */
-    text(): string {
+    /** The body's bytes in one buffer (its only block when it fits in one). */
+    bytes(): Buffer {
       const taken = blocks.splice(0);
       block = Buffer.alloc(0);
-      if (taken.length === 1) return (taken[0] as Buffer).toString('utf8', 0, size);
-      return Buffer.concat(taken, size).toString('utf8');
+      if (taken.length === 1) return (taken[0] as Buffer).subarray(0, size);
+      return Buffer.concat(taken, size);
     },
   };
 }

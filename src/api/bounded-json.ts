@@ -1,0 +1,183 @@
+// JSON.parse of an envelope that builds only the first N items of its `data` list: the rest are stepped over and counted.
+//
+// Hand-written because no parser in the dependencies can stop building a list part-way: a hostile
+// service answering a page of 50 with 400,000 items just under the size cap had every item built
+// (about 10x the text in objects) only to be thrown away. The pieces that are kept still go
+// through JSON.parse, so their values are exactly what JSON.parse gives; this file only finds where
+// each top-level value and each list item begins and ends.
+
+/** The text being read: a string, or the bytes of UTF-8 (no byte of a multi-byte character is below 0x80, so the structure reads the same). */
+interface Source {
+  readonly length: number;
+  code(at: number): number;
+  /** Where the next `"` is, from `from`; -1 when none. */
+  quote(from: number): number;
+  slice(start: number, end: number): string;
+}
+
+function sourceOf(input: string | Uint8Array): Source {
+  if (typeof input === 'string') {
+    return {
+      length: input.length,
+      code: (at) => input.charCodeAt(at),
+      quote: (from) => input.indexOf('"', from),
+      slice: (start, end) => input.slice(start, end),
+    };
+  }
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  return {
+    length: bytes.length,
+    code: (at) => bytes[at] ?? Number.NaN,
+    quote: (from) => bytes.indexOf(0x22, from),
+    slice: (start, end) => bytes.toString('utf8', start, end),
+  };
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+/**
+ * The JSON value of `text`, as JSON.parse would give it, except that when it is an object with a
+ * `data` list only the first `maxItems` items are built; the list's `length` is still the number
+ * of items sent (the rest are holes, never read). Items stepped over are checked for balanced
+ * brackets and strings only, not parsed. Throws SyntaxError where JSON.parse would (and on
+ * unbalanced items).
+ */
+export function parseBoundedEnvelope(input: string | Uint8Array, maxItems: number): unknown {
+  const text = sourceOf(input);
+  let at = skipSpace(text, 0);
+  if (text.code(at) !== OPEN_BRACE) return JSON.parse(text.slice(0, text.length));
+  const result: Record<string, unknown> = {};
+  at = skipSpace(text, at + 1);
+  if (text.code(at) === CLOSE_BRACE) return expectEnd(text, at + 1, result);
+  for (;;) {
+    if (text.code(at) !== QUOTE) throw unexpected(text, at);
+    const keyEnd = stringEnd(text, at);
+    const key = JSON.parse(text.slice(at, keyEnd)) as string;
+    at = skipSpace(text, keyEnd);
+    if (text.code(at) !== COLON) throw unexpected(text, at);
+    at = skipSpace(text, at + 1);
+    let value: unknown;
+    if (key === 'data' && text.code(at) === OPEN_BRACKET) {
+      [value, at] = boundedList(text, at, maxItems);
+    } else {
+      const end = valueEnd(text, at);
+      value = JSON.parse(text.slice(at, end));
+      at = end;
+    }
+    // As JSON.parse does: an own property even for "__proto__", the last of duplicate keys wins.
+    Object.defineProperty(result, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    at = skipSpace(text, at);
+    const next = text.code(at);
+    if (next === CLOSE_BRACE) return expectEnd(text, at + 1, result);
+    if (next !== COMMA) throw unexpected(text, at);
+    at = skipSpace(text, at + 1);
+  }
+}
+
+/** The list starting at `start` ('['): its first `maxItems` items built, the others counted. */
+function boundedList(text: Source, start: number, maxItems: number): [unknown[], number] {
+  const items: unknown[] = [];
+  let count = 0;
+  let at = skipSpace(text, start + 1);
+  if (text.code(at) === CLOSE_BRACKET) return [items, at + 1];
+  for (;;) {
+    const end = valueEnd(text, at);
+    if (count < maxItems) items.push(JSON.parse(text.slice(at, end)));
+    count += 1;
+    at = skipSpace(text, end);
+    const next = text.code(at);
+    if (next === CLOSE_BRACKET) break;
+    if (next !== COMMA) throw unexpected(text, at);
+    at = skipSpace(text, at + 1);
+  }
+  // Holes, not values: the length says how many were sent without holding them.
+  items.length = count;
+  return [items, at + 1];
+}
+
+function expectEnd(text: Source, at: number, value: unknown): unknown {
+  const end = skipSpace(text, at);
+  if (end !== text.length) throw unexpected(text, end);
+  return value;
+}
+
+/** Where the value starting at `start` ends (one past its last character). */
+function valueEnd(text: Source, start: number): number {
+  const first = text.code(start);
+  if (first === QUOTE) return stringEnd(text, start);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+    // A number, true, false or null: up to the next delimiter; JSON.parse judges it, if built.
+    let at = start;
+    while (at < text.length && !isDelimiter(text.code(at))) at++;
+    if (at === start) throw unexpected(text, start);
+    return at;
+  }
+  let depth = 0;
+  let at = start;
+  while (at < text.length) {
+    const code = text.code(at);
+    if (code === QUOTE) {
+      at = stringEnd(text, at);
+      continue;
+    }
+    if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
+    else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth--;
+      if (depth === 0) return at + 1;
+    }
+    at++;
+  }
+  throw new SyntaxError('Unexpected end of JSON input');
+}
+
+/** One past the closing quote of the string starting at `start`. */
+function stringEnd(text: Source, start: number): number {
+  let at = start + 1;
+  for (;;) {
+    const quote = text.quote(at);
+    if (quote === -1) throw new SyntaxError('Unterminated string in JSON');
+    let backslashes = 0;
+    while (text.code(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    at = quote + 1;
+  }
+}
+
+function skipSpace(text: Source, start: number): number {
+  let at = start;
+  for (;;) {
+    const code = text.code(at);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return at;
+    at++;
+  }
+}
+
+function isDelimiter(code: number): boolean {
+  return (
+    code === COMMA ||
+    code === CLOSE_BRACE ||
+    code === CLOSE_BRACKET ||
+    code === 0x20 ||
+    code === 0x0a ||
+    code === 0x0d ||
+    code === 0x09
+  );
+}
+
+function unexpected(text: Source, at: number): SyntaxError {
+  return new SyntaxError(
+    at >= text.length ? 'Unexpected end of JSON input' : `Unexpected token in JSON at ${at}`,
+  );
+}

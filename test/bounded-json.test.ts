@@ -1,0 +1,79 @@
+// The bounded envelope parse: what JSON.parse gives, with only the first N items of `data` built; refuses what JSON.parse refuses.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseBoundedEnvelope } from '../src/api/bounded-json.js';
+
+/** JSON.parse's answer with `data` cut to `n` items and its length kept (holes after). */
+function expected(text: string, n: number): unknown {
+  const value = JSON.parse(text);
+  if (value && typeof value === 'object' && !Array.isArray(value) && Array.isArray(value.data)) {
+    const length = value.data.length;
+    value.data = value.data.slice(0, n);
+    value.data.length = length;
+  }
+  return value;
+}
+
+const envelope = fc.record(
+  {
+    success: fc.boolean(),
+    data: fc.oneof(fc.array(fc.jsonValue(), { maxLength: 12 }), fc.jsonValue()),
+    meta: fc.jsonValue(),
+    // Whole Unicode characters: multi-byte UTF-8 goes through the byte reader too.
+    'we"ird\\key': fc.string({ unit: 'grapheme' }),
+    names: fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 4 }),
+  },
+  { requiredKeys: [] },
+);
+
+describe('parseBoundedEnvelope', () => {
+  it('equals JSON.parse with data cut to n items, for any envelope, spaced or not', () => {
+    fc.assert(
+      fc.property(envelope, fc.nat(14), fc.boolean(), (value, n, spaced) => {
+        const text = spaced ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+        expect(parseBoundedEnvelope(text, n)).toStrictEqual(expected(text, n));
+        // The same from the UTF-8 bytes, as the sender hands them over.
+        expect(parseBoundedEnvelope(Buffer.from(text), n)).toStrictEqual(expected(text, n));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('counts every item sent but builds only n of them', () => {
+    const items = Array.from({ length: 1_000 }, (_, i) => ({ id: i, name: `n"]},{${i}` }));
+    const parsed = parseBoundedEnvelope(JSON.stringify({ success: true, data: items }), 3) as {
+      data: unknown[];
+    };
+    expect(parsed.data.length).toBe(1_000);
+    expect(Object.keys(parsed.data)).toEqual(['0', '1', '2']);
+    expect(parsed.data[2]).toEqual(items[2]);
+  });
+
+  it('keeps "__proto__" as an own key, as JSON.parse does', () => {
+    const parsed = parseBoundedEnvelope('{"__proto__":{"polluted":1},"data":[]}', 5) as object;
+    expect(Object.hasOwn(parsed, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it.each([
+    '',
+    '{',
+    '{"data":[1,2',
+    '{"data":[1,,2]}',
+    '{"data":[1] x}',
+    '{"a" 1}',
+    '{"a":1,}',
+    '{"a":"unterminated}',
+    '{"data":[{"a":1}]}}',
+    '{"data":[tru]}',
+  ])('refuses %j like JSON.parse (items built: 1)', (text) => {
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    expect(() => parseBoundedEnvelope(text, 1)).toThrow(SyntaxError);
+    expect(() => parseBoundedEnvelope(Buffer.from(text), 1)).toThrow(SyntaxError);
+  });
+
+  it('parses anything that is not an object whole', () => {
+    expect(parseBoundedEnvelope(' [1,2,3] ', 1)).toEqual([1, 2, 3]);
+    expect(parseBoundedEnvelope('"text"', 1)).toBe('text');
+  });
+});
