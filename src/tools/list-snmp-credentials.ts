@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { credentialsResult } from '../views/credential-list-view.js';
 import { credentialView } from '../views/format.js';
 import { credentialsWithinBudget } from '../views/result-budget.js';
-import { credentialOutput, paginationOutput } from '../views/shapes.js';
+import { credentialOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 import { uuid } from './uuid-argument.js';
 
@@ -11,15 +11,16 @@ export const listSnmpCredentials = defineTool({
   name: 'list_snmp_credentials',
   title: 'List SNMP credentials',
   description:
-    'List SNMP credentials (never the community), or one by id. Use it before update_snmp_credential.',
+    'SNMP credentials (never the community), or one by id. Read before update_snmp_credential.',
   inputSchema: {
     id: uuid().optional().describe('Only this credential'),
-    limit: z.number().int().min(0).max(1000).default(50).describe('Page size 1-1000; 0 = all'),
-    offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Items to skip'),
+    limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
+    offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),
   },
   outputSchema: {
     credentials: z.array(credentialOutput),
-    pagination: paginationOutput.optional(),
+    // paginationOutput; `{}` for the catalog's sake, as in list_hosts and list_discoveries.
+    pagination: z.unknown().optional(),
   },
   annotations: READ_ONLY,
   writes: false,

@@ -35,10 +35,10 @@ export class PlaceholderCommunityError extends ToolMessageError {
 
 const inputSchema = {
   id: uuid().describe('Credential id'),
-  name: z.string().min(1).max(100).describe('Name; pass the current one to keep it'),
-  organization_id: uuid().describe("The credential's organization id"),
-  community: z.string().min(1).max(255).describe('New SNMPv2c community string (secret)'),
-  tags: z.array(uuid()).max(100).describe('Tag ids; pass the current ones to keep them'),
+  name: z.string().min(1).max(100).describe('Pass the current to keep it'),
+  organization_id: uuid().describe('Its organization'),
+  community: z.string().min(1).max(255).describe('New SNMPv2c community (secret)'),
+  tags: z.array(uuid()).max(100).describe('Tag ids; pass current to keep them'),
   version: z.enum(['V2c', 'V3']).optional().describe('Default V2c'),
   confirmation_token: z.string().max(200).optional().describe('From the preview, once agreed'),
 };
@@ -92,7 +92,7 @@ export const updateSnmpCredential = defineTool({
   name: 'update_snmp_credential',
   title: 'Update SNMP credential',
   description:
-    'Replace an SNMP credential (rotate its community). It overwrites every field: to keep them, pass the current name, organization_id and tags from list_snmp_credentials. A person confirms (app or form); if given a confirmation_token, show the preview and repeat the call with it once they agree. Never pass a masked community.',
+    'Replace an SNMP credential (rotate its community). Overwrites every field: pass the current name, organization_id and tags from list_snmp_credentials to keep them. A person confirms (app or form); given a confirmation_token, show the preview and repeat the call with it once they agree. Never pass a masked community.',
   meta: VIEW_TOOL_META,
   inputSchema,
   outputSchema: {

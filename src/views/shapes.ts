@@ -82,7 +82,8 @@ export const discoveryListOutput = {
   filters: z.unknown().optional(),
   // counts_only: totals by network, daemon, type and run type, jobs apart from run records.
   counts: z.unknown().optional(),
-  pagination: paginationOutput,
+  // paginationOutput; `{}` for the catalog's sake, as in list_hosts: has_more and next_step say it in words.
+  pagination: z.unknown(),
   truncated: z.boolean().optional(),
   next_offset: z.number().optional(),
   next_step: z.string().optional(),
