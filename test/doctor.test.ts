@@ -92,7 +92,7 @@ describe('doctor', () => {
     expect(version).toMatch(/^\[PASS\].*Scanopy 0\.15\.2, endpoint family 0\.15-0\.16\./);
     const tools = hint(out, 'Service version');
     expect(tools).toContain('update_snmp_credential works for SNMPv2c');
-    expect(tools).toContain('get_unseen_release_notes not offered');
+    expect(tools).toContain('get_unseen_release_notes asks the service on each call');
     expect(line(out, 'API key')).toMatch(/^\[PASS\]/);
   });
 

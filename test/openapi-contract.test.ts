@@ -52,8 +52,15 @@ type Item = Record<string, unknown>;
 const NETWORK = '0b6c2f0e-5d7a-4c1e-9a4b-2f1d3c4b5a69';
 
 /** What the mock served for the last request of this operation. */
-function served(api: ContractApi, operationId: string): Item[] {
-  const request = api.requests.filter((r) => r.operationId === operationId).at(-1);
+/**
+ * The data of the last answer to an operation; `networkId` picks the listing sent for that network
+ * (0.16.2+ also reads every run record to link outcomes, a second listing outside the filter).
+ */
+function served(api: ContractApi, operationId: string, networkId?: string): Item[] {
+  const request = api.requests
+    .filter((r) => r.operationId === operationId)
+    .filter((r) => networkId === undefined || r.query['network_id'] === networkId)
+    .at(-1);
   const data = (request?.answer as { data?: unknown } | undefined)?.data;
   return Array.isArray(data) ? (data as Item[]) : data ? [data as Item] : [];
 }
@@ -223,7 +230,7 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
     const { api } = await start();
     const h = await harness({ baseUrl: api.url });
     const result = await h.call('list_discoveries', { network_id: NETWORK });
-    const answer = served(api, 'list_discoveries');
+    const answer = served(api, 'list_discoveries', NETWORK);
     expect(answer.length).toBeGreaterThan(0);
     expectShown(result, answer.flatMap(shownDiscoveryValues));
     expect(api.violations).toEqual([]);
@@ -241,7 +248,10 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
         name: 'list_discoveries',
         arguments: { network_id: NETWORK },
       })) as CallToolResult;
-      expectShown(result, served(api, 'list_discoveries').flatMap(shownDiscoveryValues));
+      expectShown(
+        result,
+        served(api, 'list_discoveries', NETWORK).flatMap(shownDiscoveryValues),
+      );
       expect(api.violations).toEqual([]);
     });
   }
