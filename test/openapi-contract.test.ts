@@ -248,10 +248,7 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
         name: 'list_discoveries',
         arguments: { network_id: NETWORK },
       })) as CallToolResult;
-      expectShown(
-        result,
-        served(api, 'list_discoveries', NETWORK).flatMap(shownDiscoveryValues),
-      );
+      expectShown(result, served(api, 'list_discoveries', NETWORK).flatMap(shownDiscoveryValues));
       expect(api.violations).toEqual([]);
     });
   }
