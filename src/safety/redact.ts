@@ -229,7 +229,9 @@ const maskAll = (text: string, forms: readonly string[]) => {
 function maskOutside(text: string, forms: readonly string[], spared: SparedTexts): string {
   // Nothing to mask costs nothing: no secret form in the text, no spared name is looked for.
   if (!forms.some((form) => text.includes(form))) return text;
-  const kept = (typeof spared === 'function' ? spared() : spared).filter((s) => s.length > 0 && text.includes(s));
+  const kept = (typeof spared === 'function' ? spared() : spared).filter(
+    (s) => s.length > 0 && text.includes(s),
+  );
   if (kept.length === 0) return maskAll(text, forms);
   // Longest first, so a spared name holding another is kept whole.
   kept.sort((a, b) => b.length - a.length);
