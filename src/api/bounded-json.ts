@@ -49,8 +49,12 @@ const COLON = 0x3a;
  * brackets and strings only, not parsed. Throws SyntaxError where JSON.parse would (and on
  * unbalanced items).
  */
-export function parseBoundedEnvelope(input: string | Uint8Array, maxItems: number): unknown {
-  if (input.length <= WHOLE_PARSE_MAX) return cutData(JSON.parse(textOf(input)), maxItems);
+export function parseBoundedEnvelope(
+  input: string | Uint8Array,
+  maxItems: number,
+  wholeUpTo = WHOLE_PARSE_MAX,
+): unknown {
+  if (input.length <= wholeUpTo) return cutData(JSON.parse(textOf(input)), maxItems);
   const text = sourceOf(input);
   let at = skipSpace(text, 0);
   if (text.code(at) !== OPEN_BRACE) return JSON.parse(text.slice(0, text.length));
