@@ -1,4 +1,4 @@
-// The bounded envelope parse: what JSON.parse gives, with only the first N items of `data` built; refuses what JSON.parse refuses.
+// The bounded envelope parse, whole (a small page) and by the walk: what JSON.parse gives, with only the first N items of `data` built; refuses what JSON.parse refuses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBoundedEnvelope } from '../src/api/bounded-json.js';
@@ -31,9 +31,14 @@ describe('parseBoundedEnvelope', () => {
     fc.assert(
       fc.property(envelope, fc.nat(14), fc.boolean(), (value, n, spaced) => {
         const text = spaced ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-        expect(parseBoundedEnvelope(text, n)).toStrictEqual(expected(text, n));
-        // The same from the UTF-8 bytes, as the sender hands them over.
-        expect(parseBoundedEnvelope(Buffer.from(text), n)).toStrictEqual(expected(text, n));
+        // Parsed whole and cut (a small page), and by the walk (as a page over 64 KB is).
+        for (const wholeUpTo of [undefined, 0]) {
+          expect(parseBoundedEnvelope(text, n, wholeUpTo)).toStrictEqual(expected(text, n));
+          // The same from the UTF-8 bytes, as the sender hands them over.
+          expect(parseBoundedEnvelope(Buffer.from(text), n, wholeUpTo)).toStrictEqual(
+            expected(text, n),
+          );
+        }
       }),
       { numRuns: 300 },
     );
@@ -41,17 +46,21 @@ describe('parseBoundedEnvelope', () => {
 
   it('counts every item sent but builds only n of them', () => {
     const items = Array.from({ length: 1_000 }, (_, i) => ({ id: i, name: `n"]},{${i}` }));
-    const parsed = parseBoundedEnvelope(JSON.stringify({ success: true, data: items }), 3) as {
-      data: unknown[];
-    };
-    expect(parsed.data.length).toBe(1_000);
-    expect(Object.keys(parsed.data)).toEqual(['0', '1', '2']);
-    expect(parsed.data[2]).toEqual(items[2]);
+    const text = JSON.stringify({ success: true, data: items });
+    for (const wholeUpTo of [undefined, 0]) {
+      const parsed = parseBoundedEnvelope(text, 3, wholeUpTo) as { data: unknown[] };
+      expect(parsed.data.length).toBe(1_000);
+      expect(Object.keys(parsed.data)).toEqual(['0', '1', '2']);
+      expect(parsed.data[2]).toEqual(items[2]);
+    }
   });
 
   it('keeps "__proto__" as an own key, as JSON.parse does', () => {
-    const parsed = parseBoundedEnvelope('{"__proto__":{"polluted":1},"data":[]}', 5) as object;
-    expect(Object.hasOwn(parsed, '__proto__')).toBe(true);
+    for (const wholeUpTo of [undefined, 0]) {
+      const text = '{"__proto__":{"polluted":1},"data":[]}';
+      const parsed = parseBoundedEnvelope(text, 5, wholeUpTo) as object;
+      expect(Object.hasOwn(parsed, '__proto__')).toBe(true);
+    }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
@@ -68,8 +77,10 @@ describe('parseBoundedEnvelope', () => {
     '{"data":[tru]}',
   ])('refuses %j like JSON.parse (items built: 1)', (text) => {
     expect(() => JSON.parse(text)).toThrow(SyntaxError);
-    expect(() => parseBoundedEnvelope(text, 1)).toThrow(SyntaxError);
-    expect(() => parseBoundedEnvelope(Buffer.from(text), 1)).toThrow(SyntaxError);
+    for (const wholeUpTo of [undefined, 0]) {
+      expect(() => parseBoundedEnvelope(text, 1, wholeUpTo)).toThrow(SyntaxError);
+      expect(() => parseBoundedEnvelope(Buffer.from(text), 1, wholeUpTo)).toThrow(SyntaxError);
+    }
   });
 
   it('parses anything that is not an object whole', () => {

@@ -291,6 +291,17 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
     expect(again.isError).toBeFalsy();
     expect(h.api.requests.slice(before).map((r) => r.path)).toEqual(['/api/v1/discovery']);
   });
+
+  it('a warm list call over 2,000 discoveries still makes one request, of one page', async () => {
+    const h = await start(realistic(version, 2_000));
+    await h.call('list_discoveries', {});
+    const before = h.api.requests.length;
+    const again = await h.call('list_discoveries', {});
+    expect(discoveriesOf(again)).toHaveLength(50);
+    const sent = h.api.requests.slice(before);
+    expect(sent.map((r) => r.path)).toEqual(['/api/v1/discovery']);
+    expect(sent[0]?.query.get('limit')).toBe('50');
+  });
 });
 
 describe('request economy and change', () => {

@@ -49,7 +49,12 @@ const COLON = 0x3a;
  * brackets and strings only, not parsed. Throws SyntaxError where JSON.parse would (and on
  * unbalanced items).
  */
-export function parseBoundedEnvelope(input: string | Uint8Array, maxItems: number): unknown {
+export function parseBoundedEnvelope(
+  input: string | Uint8Array,
+  maxItems: number,
+  wholeUpTo = WHOLE_PARSE_MAX,
+): unknown {
+  if (input.length <= wholeUpTo) return cutData(JSON.parse(textOf(input)), maxItems);
   const text = sourceOf(input);
   let at = skipSpace(text, 0);
   if (text.code(at) !== OPEN_BRACE) return JSON.parse(text.slice(0, text.length));
@@ -84,6 +89,30 @@ export function parseBoundedEnvelope(input: string | Uint8Array, maxItems: numbe
     if (next !== COMMA) throw unexpected(text, at);
     at = skipSpace(text, at + 1);
   }
+}
+
+/**
+ * Up to this many bytes (or characters) the text is decoded and given to JSON.parse whole, then cut:
+ * native parsing is several times faster than stepping over it here (a page of 50 discoveries is
+ * ~26 KB), and even 64 KB of the smallest items (`{},` is three bytes) builds at most ~22,000 empty
+ * objects, well under a megabyte, before the cut lets them go.
+ */
+const WHOLE_PARSE_MAX = 64 * 1024;
+
+const textOf = (input: string | Uint8Array) =>
+  typeof input === 'string'
+    ? input
+    : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+
+/** JSON.parse's value with its `data` list cut to `maxItems`, the length kept (holes after). */
+function cutData(value: unknown, maxItems: number): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const data = (value as { data?: unknown }).data;
+  if (!Array.isArray(data) || data.length <= maxItems) return value;
+  const kept = data.slice(0, maxItems);
+  kept.length = data.length;
+  (value as { data: unknown[] }).data = kept;
+  return value;
 }
 
 /** The list starting at `start` ('['): its first `maxItems` items built, the others counted. */

@@ -148,7 +148,7 @@ async function runTool(
       : deps.redactor.redactValueSparing(view, NAME_KEYS);
     const text = echoes
       ? deps.redactor.redact(shown)
-      : deps.redactor.redactSparing(shown, shownNames(view));
+      : deps.redactor.redactSparing(shown, () => shownNames(view));
     return {
       content: [{ type: 'text', text }],
       structuredContent: structured,

@@ -21,8 +21,11 @@ export interface Redactor {
    * redactSparing and the spared keys of redactValueSparing).
    */
   addEchoed(secret: string | undefined): void;
-  /** redact(), except that echoed secrets are left alone inside each occurrence of a spared text. */
-  redactSparing(text: string, spared: readonly string[]): string;
+  /**
+   * redact(), except that echoed secrets are left alone inside each occurrence of a spared text.
+   * The spared texts may be given as a function: it is called only when an echoed secret is there.
+   */
+  redactSparing(text: string, spared: SparedTexts): string;
   /** redactValue(), except that strings under a spared key keep echoed secrets (names, tag names). */
   redactValueSparing<T>(value: T, sparedKeys: ReadonlySet<string>): T;
   /** Returns text with every known secret and credential header value replaced. */
@@ -179,10 +182,13 @@ function redactDeep(
   return changed ? Object.fromEntries(entries) : value;
 }
 
+/** Texts a sparing redaction leaves alone, or how to list them (called only when needed). */
+export type SparedTexts = readonly string[] | (() => readonly string[]);
+
 /** What a caller's redactor inherits from the process's: both redactions, the full and the sparing. */
 interface ParentRedaction {
   readonly full: (text: string) => string;
-  readonly sparing: (text: string, spared: readonly string[]) => string;
+  readonly sparing: (text: string, spared: SparedTexts) => string;
 }
 
 /** Forms of secrets, longest first so a secret containing another is masked whole. */
@@ -220,10 +226,12 @@ const maskAll = (text: string, forms: readonly string[]) => {
 };
 
 /** Masks `forms` in `text` except inside each occurrence of a spared text. */
-function maskOutside(text: string, forms: readonly string[], spared: readonly string[]): string {
+function maskOutside(text: string, forms: readonly string[], spared: SparedTexts): string {
   // Nothing to mask costs nothing: no secret form in the text, no spared name is looked for.
   if (!forms.some((form) => text.includes(form))) return text;
-  const kept = spared.filter((s) => s.length > 0 && text.includes(s));
+  const kept = (typeof spared === 'function' ? spared() : spared).filter(
+    (s) => s.length > 0 && text.includes(s),
+  );
   if (kept.length === 0) return maskAll(text, forms);
   // Longest first, so a spared name holding another is kept whole.
   kept.sort((a, b) => b.length - a.length);
@@ -275,7 +283,7 @@ export function createRedactor(
     const out = parent ? parent.full(text) : text;
     return patterns(maskAll(maskAll(out, everywhere.forms), echoed.forms));
   };
-  const redactSparing = (text: string, spared: readonly string[]) => {
+  const redactSparing = (text: string, spared: SparedTexts) => {
     const out = parent ? parent.sparing(text, spared) : text;
     return patterns(maskOutside(maskAll(out, everywhere.forms), echoed.forms, spared));
   };
