@@ -1,4 +1,4 @@
-// A hostile host name, service name and banner (sysDescr) stay quoted data in list_hosts and get_host: no forged facts, headings or instructions.
+// A hostile host name, service name and banner (sysDescr) stay quoted data in list_hosts and get_host: no forged facts, headings or instructions; a tag or SNMP credential named with another one's id never stands for it in the structured channel.
 import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_CREDENTIAL_ID,
