@@ -6,7 +6,11 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { SAMPLE_NETWORKS } from '../src/sample-api/data.js';
-import { buildInventory } from '../src/sample-api/inventory-data.js';
+import {
+  buildInventory,
+  INVENTORY_DISCOVERIES,
+  LAB_PRINTERS_CREDENTIAL_ID,
+} from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { sampleNames } from '../src/sample-api/names-data.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
@@ -540,6 +544,13 @@ describe.skipIf(browserMissing)('the hosts tab in chromium', () => {
     const details = one.view.locator('.host-details');
     await poll(() => details.locator('h2').textContent()).toBe('lab-grafana');
     expect(await details.locator('dt').allTextContents()).toContain('Runs on');
+    // The answer carries ids; the view shows their names.
+    const facts = await details.locator('dd').allTextContents();
+    expect(facts).toContain('Lab printers (from its network)');
+    expect(facts.join(' ')).toContain('Lab unified discovery');
+    for (const id of [LAB_PRINTERS_CREDENTIAL_ID, INVENTORY_DISCOVERIES.labUnified]) {
+      expect(facts.join(' ')).not.toContain(id);
+    }
     expect(one.problems).toEqual([]);
     await one.close();
   });

@@ -14,6 +14,7 @@ import type { AuditRecord } from '../src/confirm/audit.js';
 import type { CredentialWrite } from '../src/confirm/credential-values.js';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_TAGS } from '../src/sample-api/data.js';
+import { LAB_PRINTERS_CREDENTIAL_ID } from '../src/sample-api/inventory-data.js';
 import { sampleNames } from '../src/sample-api/names-data.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/app-view.js';
 import { askText } from '../ui/ask-message.js';
@@ -634,6 +635,31 @@ describe("the view's reading of a result", () => {
     const tagged = list?.discoveries.filter((d) => d.tags?.includes(SAMPLE_TAGS.core)) ?? [];
     expect(tagged.length).toBeGreaterThan(0);
     expect(list?.names?.[SAMPLE_TAGS.core]).toBe('core');
+  });
+
+  it("names a host's tags, SNMP credentials and discoveries from the answer's maps, so the view never shows their ids", async () => {
+    const h = await start({ apps: true });
+    const list = asHostList(
+      structured(await h.call('list_hosts', { network: 'Lab' })),
+      'list_hosts',
+    );
+    const hosts = list?.groups.flatMap((g) => g.hosts) ?? [];
+    expect(hosts.length).toBeGreaterThan(0);
+    const tags = hosts.flatMap((host) => host.tags ?? []);
+    expect(tags).toContain('core');
+    expect(tags).not.toContain(SAMPLE_TAGS.core);
+    for (const host of hosts) {
+      expect(host.snmp_credentials).toEqual([
+        { id: LAB_PRINTERS_CREDENTIAL_ID, name: 'Lab printers', from: 'network' },
+      ]);
+    }
+    const links = hosts.flatMap((host) => [host.first_found_by, host.last_touched_by]);
+    for (const link of links) if (link?.id) expect(link.name).toEqual(expect.any(String));
+    const lookup = asHostLookup(structured(await h.call('get_host', { host: 'sw-2' })));
+    expect(lookup?.host?.snmp_credentials).toEqual([
+      { id: SAMPLE_CREDENTIAL_ID, name: 'Office switches' },
+    ]);
+    expect(lookup?.host?.last_touched_by?.name).toBe('Office LAN sweep');
   });
 
   it('keeps names by id without a prototype: an id such as "constructor" finds nothing inherited', () => {

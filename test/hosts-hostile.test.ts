@@ -1,9 +1,21 @@
-// A hostile host name, service name and banner (sysDescr) stay quoted data in list_hosts and get_host: no forged facts, headings or instructions.
+// A hostile host name, service name and banner (sysDescr) stay quoted data in list_hosts and get_host: no forged facts, headings or instructions; a tag or SNMP credential named with another one's id never stands for it in the structured channel.
 import { describe, expect, it } from 'vitest';
-import { sampleData } from '../src/sample-api/data.js';
-import { buildInventory, type SampleHost } from '../src/sample-api/inventory-data.js';
+import {
+  SAMPLE_CREDENTIAL_ID,
+  SAMPLE_NETWORKS,
+  SAMPLE_TAGS,
+  sampleData,
+} from '../src/sample-api/data.js';
+import {
+  buildInventory,
+  INVENTORY_DISCOVERIES,
+  LAB_PRINTERS_CREDENTIAL_ID,
+  type SampleHost,
+} from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
-import { hostListShape, hostLookupShape } from '../src/views/host-shapes.js';
+import { sampleNames } from '../src/sample-api/names-data.js';
+import type { Intercept } from '../src/sample-api/server.js';
+import { type HostItemOutput, hostListShape, hostLookupShape } from '../src/views/host-shapes.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -92,18 +104,83 @@ describe.each(['0.14.13', '0.17.22'])('hostile service text on Scanopy %s', (ver
   });
 });
 
-describe('a discovery or tag named "__proto__"', () => {
-  it('is an entry of the name maps like any other', async () => {
+describe('a discovery named "__proto__"', () => {
+  it('is a value of the id -> name map like any other', async () => {
     const data = sampleData('0.17.22');
-    const office = data.discoveries.find((d) => d['id'] === '11111111-1111-4111-8111-111111111111');
+    const office = data.discoveries.find((d) => d['id'] === INVENTORY_DISCOVERIES.officeSweep);
     if (office) office['name'] = '__proto__';
     const h = await start({ sample: { data } });
     const result = await h.call('list_hosts', { network: 'Office', limit: 2 });
-    // Read raw: zod's record parsing drops a "__proto__" key itself.
-    const ids = result.structuredContent?.['discovery_ids'] as Record<string, string> | undefined;
-    expect(Object.keys(ids ?? {})).toEqual(['__proto__']);
-    expect(JSON.stringify(result.structuredContent)).toContain(
-      '"discovery_ids":{"__proto__":"11111111-1111-4111-8111-111111111111"}',
+    const names = result.structuredContent?.['discovery_names'] as Record<string, string>;
+    expect(names).toEqual({ [INVENTORY_DISCOVERIES.officeSweep]: '__proto__' });
+  });
+});
+
+/** Every tag and SNMP credential id the answer's hosts carry, by host id. */
+function idsByHost(structured: unknown) {
+  const answer = structured as { groups?: { hosts: HostItemOutput[] }[]; host?: HostItemOutput };
+  const items = answer.host ? [answer.host] : (answer.groups ?? []).flatMap((g) => g.hosts);
+  return new Map(
+    items.map((item) => [
+      item.id,
+      { tags: item.tags ?? [], credentials: item.snmp_credentials.map((c) => c.id) },
+    ]),
+  );
+}
+
+describe.each(['0.14.13', '0.17.22'])('names that read as ids on Scanopy %s', (version) => {
+  const inventory = buildInventory();
+  const byId = new Map(inventory.hosts.map((host) => [host.id, host]));
+  const labHost = inventory.hosts.find((host) => host.network_id === SAMPLE_NETWORKS.lab);
+
+  it("a tag named with another tag's UUID never stands where that tag's id is expected", async () => {
+    // The tag list as the service serves it, the printers tag renamed to the core tag's id.
+    const tags = sampleNames().tags.map((t) =>
+      t['id'] === SAMPLE_TAGS.printers ? { ...t, name: SAMPLE_TAGS.core } : t,
     );
+    const intercept: Intercept = (req, res) => {
+      if (req.method !== 'GET' || req.path !== '/api/v1/tags') return false;
+      const pagination = { total_count: tags.length, limit: 0, offset: 0, has_more: false };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, data: tags, meta: { api_version: 1, pagination } }));
+      return true;
+    };
+    const h = await start({ sample: { data: sampleData(version), intercept } });
+    const list = await h.call('list_hosts', { network: 'Lab', limit: 20 });
+    const listed = hostListShape.parse(list.structuredContent);
+    const shown = idsByHost(list.structuredContent);
+    for (const [id, { tags }] of shown) expect(tags).toEqual(byId.get(id)?.tags ?? []);
+    expect(listed.tag_names).toEqual({
+      [SAMPLE_TAGS.core]: 'core',
+      [SAMPLE_TAGS.printers]: SAMPLE_TAGS.core,
+    });
+    const [first] = [...shown].find(([, { tags }]) => tags.includes(SAMPLE_TAGS.printers)) ?? [];
+    const one = await h.call('get_host', { host: first ?? '' });
+    const found = hostLookupShape.parse(one.structuredContent);
+    expect(found.host?.tags).toEqual(byId.get(first ?? '')?.tags);
+    expect(found.tag_names).toEqual({ [SAMPLE_TAGS.printers]: SAMPLE_TAGS.core });
+    // The text still names the tag by its (marked) name, quoted.
+    expect(textOf(one)).toContain(`tags: "${SAMPLE_TAGS.core}" (name holds an id)`);
+  });
+
+  it("an SNMP credential named with another credential's id never stands where that one's id is expected", async () => {
+    const data = sampleData(version);
+    const lab = data.credentials.find((c) => c.id === LAB_PRINTERS_CREDENTIAL_ID);
+    if (lab) lab.name = SAMPLE_CREDENTIAL_ID;
+    const h = await start({ sample: { data } });
+    const list = await h.call('list_hosts', { network: 'Lab', limit: 5 });
+    const listed = hostListShape.parse(list.structuredContent);
+    const shown = idsByHost(list.structuredContent);
+    expect(shown.size).toBe(5);
+    for (const { credentials } of shown.values()) {
+      expect(credentials).toEqual([LAB_PRINTERS_CREDENTIAL_ID]);
+    }
+    expect(listed.credential_names).toEqual({ [LAB_PRINTERS_CREDENTIAL_ID]: SAMPLE_CREDENTIAL_ID });
+    const one = await h.call('get_host', { host: labHost?.id ?? '' });
+    const found = hostLookupShape.parse(one.structuredContent);
+    expect(found.host?.snmp_credentials).toEqual([
+      { id: LAB_PRINTERS_CREDENTIAL_ID, from: 'network' },
+    ]);
+    expect(found.credential_names).toEqual({ [LAB_PRINTERS_CREDENTIAL_ID]: SAMPLE_CREDENTIAL_ID });
   });
 });

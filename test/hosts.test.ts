@@ -74,10 +74,18 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     // The credentials' and tags' ids once, above the lines that name them.
     expect(text).toContain(`SNMP credentials: "Office switches" = ${SAMPLE_CREDENTIAL_ID}`);
     expect(text).toContain(`Tags: "core" = ${SAMPLE_TAGS.core}`);
-    expect(answer.credential_ids).toEqual({ 'Office switches': SAMPLE_CREDENTIAL_ID });
-    // Twenty hosts: each channel near 10 KB, the text well under.
+    // Items carry ids; the names come once, keyed by id.
+    expect(answer.credential_names).toEqual({ [SAMPLE_CREDENTIAL_ID]: 'Office switches' });
+    expect(answer.tag_names).toMatchObject({ [SAMPLE_TAGS.core]: 'core' });
+    const sw2 = office?.hosts.find((h) => h.name === 'sw-2');
+    expect(sw2?.snmp_credentials).toEqual([{ id: SAMPLE_CREDENTIAL_ID }]);
+    const links = answer.groups.flatMap((g) =>
+      g.hosts.flatMap((h) => [h.first_found_by?.id, h.last_touched_by?.id]),
+    );
+    for (const id of links) if (id) expect(answer.discovery_names?.[id]).toBeDefined();
+    // Twenty hosts: each channel near 10 KB, the text well under (ids cost more bytes than names).
     expect(bytes(result).text).toBeLessThan(8_000);
-    expect(bytes(result).structured).toBeLessThan(11_000);
+    expect(bytes(result).structured).toBeLessThan(12_000);
     expect(answer.next_step).toBe('220 more: call again with offset 20.');
   });
 
@@ -305,9 +313,8 @@ describe.each(SAMPLE_VERSIONS)('get_host on Scanopy %s', (version) => {
       alias: 'uplink',
       ip: '10.0.1.2',
     });
-    expect(answer.host?.snmp_credentials).toEqual([
-      { id: SAMPLE_CREDENTIAL_ID, name: 'Office switches' },
-    ]);
+    expect(answer.host?.snmp_credentials).toEqual([{ id: SAMPLE_CREDENTIAL_ID }]);
+    expect(answer.credential_names).toEqual({ [SAMPLE_CREDENTIAL_ID]: 'Office switches' });
     const paths = h.api.requests.map((r) => r.path);
     expect(paths).toContain(ipRoute);
     expect(paths).toContain(snmpRoute);
@@ -327,18 +334,18 @@ describe.each(SAMPLE_VERSIONS)('get_host on Scanopy %s', (version) => {
       name: 'lab-docker',
       type: 'Docker',
     });
-    expect(host?.snmp_credentials).toEqual([
-      { id: LAB_PRINTERS_CREDENTIAL_ID, name: 'Lab printers', from: 'network' },
-    ]);
+    expect(host?.snmp_credentials).toEqual([{ id: LAB_PRINTERS_CREDENTIAL_ID, from: 'network' }]);
+    expect(hostLookupShape.parse(byName.structuredContent).credential_names).toEqual({
+      [LAB_PRINTERS_CREDENTIAL_ID]: 'Lab printers',
+    });
     expect(textOf(byName)).toContain(
       `- runs on: "lab-docker" (${SAMPLE_HOSTS.labDockerHost}) via "Docker"`,
     );
     const byId = await h.call('get_host', { host: SAMPLE_HOSTS.officeDaemonHost });
-    const office = hostLookupShape.parse(byId.structuredContent).host;
-    expect(office?.last_touched_by).toMatchObject({
-      id: INVENTORY_DISCOVERIES.officeSweep,
-      name: 'Office LAN sweep',
-    });
+    const found = hostLookupShape.parse(byId.structuredContent);
+    const office = found.host;
+    expect(office?.last_touched_by).toMatchObject({ id: INVENTORY_DISCOVERIES.officeSweep });
+    expect(found.discovery_names?.[INVENTORY_DISCOVERIES.officeSweep]).toBe('Office LAN sweep');
     if (version === '0.17.22') expect(office?.last_touched_by?.approximate).toBeUndefined();
     else expect(office?.last_touched_by?.approximate).toBe(true);
   });
@@ -390,13 +397,15 @@ describe('the versions between the samples: 0.15.0, 0.17.0 and 0.17.21', () => {
       expect(paths).toContain(ipRoute);
       expect(paths).toContain(snmpRoute);
       // 0.17.0-0.17.21: the discovery ids are on the children; the host's links still come from them.
-      const host = hostLookupShape.parse(one.structuredContent).host;
+      const answer = hostLookupShape.parse(one.structuredContent);
+      const host = answer.host;
       if (version === '0.15.0') expect(host?.last_touched_by?.approximate).toBe(true);
-      else
-        expect(host?.last_touched_by).toMatchObject({
-          id: INVENTORY_DISCOVERIES.officeSweep,
-          name: 'Office LAN sweep',
-        });
+      else {
+        expect(host?.last_touched_by).toMatchObject({ id: INVENTORY_DISCOVERIES.officeSweep });
+        expect(answer.discovery_names?.[INVENTORY_DISCOVERIES.officeSweep]).toBe(
+          'Office LAN sweep',
+        );
+      }
     },
   );
 });

@@ -175,12 +175,68 @@ export function textOf(result: { content?: unknown }): string {
   return isObject(first) && typeof first['text'] === 'string' ? first['text'] : '';
 }
 
-/** list_hosts' structured answer (src/views/host-shapes.ts is the one source of the shape). */
-export type HostList = HostListOutput;
-export type HostItem = HostItemOutput;
+/** A credential or discovery link as the view shows it: its id, and its name from the answer. */
+type Named<T> = T & { readonly name?: string };
+/**
+ * A host as the view reads it: the server's item (src/views/host-shapes.ts is the one source of the
+ * shape) with its tags by name and its credentials' and discoveries' names beside their ids.
+ */
+type WithNames<T extends HostItemOutput> = Omit<
+  T,
+  'snmp_credentials' | 'first_found_by' | 'last_touched_by'
+> & {
+  readonly snmp_credentials: readonly Named<HostItemOutput['snmp_credentials'][number]>[];
+  readonly first_found_by?: Named<NonNullable<HostItemOutput['first_found_by']>>;
+  readonly last_touched_by?: Named<NonNullable<HostItemOutput['last_touched_by']>>;
+};
+export type HostItem = WithNames<HostItemOutput>;
+export type HostDetail = WithNames<HostDetailOutput>;
+/** list_hosts' structured answer, its hosts named. */
+export type HostList = Omit<HostListOutput, 'groups'> & {
+  readonly groups: readonly (Omit<HostListOutput['groups'][number], 'hosts'> & {
+    readonly hosts: readonly HostItem[];
+  })[];
+};
 /** get_host's structured answer: the host in full, or the candidates of an ambiguous name. */
-export type HostLookup = HostLookupOutput;
-export type HostDetail = HostDetailOutput;
+export type HostLookup = Omit<HostLookupOutput, 'host'> & { readonly host?: HostDetail };
+
+/** One of the answer's id -> name maps, read without a prototype: an id like "constructor" finds nothing. */
+function namesIn(value: Fields, key: string): (id: string) => string | undefined {
+  const names: Record<string, string> = Object.create(null);
+  const given = value[key];
+  if (isObject(given)) {
+    for (const [id, name] of Object.entries(given)) if (typeof name === 'string') names[id] = name;
+  }
+  return (id) => names[id];
+}
+
+/**
+ * The host with names where the answer gives them: items carry tag, credential and discovery ids
+ * (a tag named like another's id stays a name there), and the view shows a person the names.
+ */
+function named<T extends HostItemOutput>(host: T, answer: Fields): WithNames<T> {
+  const tag = namesIn(answer, 'tag_names');
+  const credential = namesIn(answer, 'credential_names');
+  const discovery = namesIn(answer, 'discovery_names');
+  const link = (l: HostItemOutput['first_found_by']) => {
+    const name = l?.id === undefined ? undefined : discovery(l.id);
+    return l && name !== undefined ? { ...l, name } : l;
+  };
+  const first = link(host.first_found_by);
+  const last = link(host.last_touched_by);
+  return {
+    ...host,
+    ...(host.tags ? { tags: host.tags.map((id) => tag(id) ?? id) } : {}),
+    snmp_credentials: (Array.isArray(host.snmp_credentials) ? host.snmp_credentials : []).map(
+      (c) => {
+        const name = credential(c.id);
+        return name === undefined ? c : { ...c, name };
+      },
+    ),
+    ...(first ? { first_found_by: first } : {}),
+    ...(last ? { last_touched_by: last } : {}),
+  };
+}
 
 /**
  * A list_hosts answer: groups of `hosts`. An answer with no groups is told by the tool's name the
@@ -194,7 +250,14 @@ export function asHostList(value: unknown, toolName?: string): HostList | undefi
   if (empty && toolName !== 'list_hosts' && !(isObject(counts) && 'by_service' in counts)) {
     return undefined;
   }
-  return value as unknown as HostList;
+  const list = value as unknown as HostListOutput;
+  return {
+    ...list,
+    groups: list.groups.map((group) => ({
+      ...group,
+      hosts: group.hosts.map((host) => named(host, value)),
+    })),
+  };
 }
 
 /** A get_host answer: one host, or the candidates of an ambiguous name. */
@@ -202,5 +265,7 @@ export function asHostLookup(value: unknown): HostLookup | undefined {
   if (!isObject(value) || typeof value['summary'] !== 'string') return undefined;
   const host = value['host'];
   const found = isObject(host) && typeof host['id'] === 'string';
-  return found || Array.isArray(value['candidates']) ? (value as unknown as HostLookup) : undefined;
+  if (!found && !Array.isArray(value['candidates'])) return undefined;
+  const { host: given, ...lookup } = value as unknown as HostLookupOutput;
+  return given ? { ...lookup, host: named(given, value) } : lookup;
 }

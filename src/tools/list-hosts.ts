@@ -28,21 +28,9 @@ function checkEarly(args: HostListArguments) {
   if (args.not_seen_since !== undefined) instantOf('not_seen_since', args.not_seen_since);
 }
 
-/** Tag names where unique among the tags the key sees, else ids; names and subnets for the views. */
+/** Names and subnets for the views. */
 export function lookupsOf(world: HostWorld): HostLookups {
-  const nameOf = worldNameOf(world);
-  const tags = world.names.list('tags') ?? [];
-  const shared = new Set(
-    tags.filter((a) => tags.some((b) => b.id !== a.id && b.name === a.name)).map((t) => t.name),
-  );
-  return {
-    nameOf,
-    subnets: world.subnets,
-    tagLabel: (id) => {
-      const name = nameOf(id);
-      return name === undefined || shared.has(name) ? id : name.replace(/^\[service data\] /, '');
-    },
-  };
+  return { nameOf: worldNameOf(world), subnets: world.subnets };
 }
 
 /** A host with what the tool worked out about it: credentials, last seen, discovery links. */

@@ -10,6 +10,7 @@ import {
   hostItem,
   hostLine,
   idText,
+  namesOf,
   portText,
   said,
   servicesText,
@@ -119,8 +120,9 @@ export function hostDetailText(view: HostDetailView, detail: HostDetailOutput): 
         .join(', ')}`,
     );
   }
-  const first = detail.first_found_by;
-  const last = detail.last_touched_by;
+  // The runs' names from the row: the structured link carries the id alone.
+  const first = detail.first_found_by && { ...detail.first_found_by, name: view.row.first?.name };
+  const last = detail.last_touched_by && { ...detail.last_touched_by, name: view.row.last?.name };
   lines.push(
     `- first seen ${detail.first_seen ?? 'unknown'}, last seen ${detail.last_seen ?? 'unknown'}`,
   );
@@ -152,6 +154,7 @@ export function hostDetailResult(view: HostDetailView) {
   const structured: HostLookupOutput = {
     summary: `Host ${capped(view.row.host.name || view.row.host.id, 120)}, found by ${view.matchedBy}.`,
     host: detail,
+    ...namesOf([view.row], view.lookups),
     ...(view.notes.length > 0 ? { warnings: [...view.notes] } : {}),
   };
   return { structured, text: hostDetailText(view, detail) };

@@ -7,7 +7,8 @@ import { serviceText } from '../safety/sanitize.js';
 import { markServiceData, unmarkServiceData } from '../safety/service-data-mark.js';
 import type { HostItemOutput } from './host-shapes.js';
 
-type Link = NonNullable<HostItemOutput['first_found_by']>;
+/** A discovery linked to a host as the tool worked it out: the output's link, and the run's name. */
+type Link = NonNullable<HostItemOutput['first_found_by']> & { readonly name?: string | undefined };
 
 /** A host as the views get it: the facts the tool worked out beside the service's record. */
 export interface HostRow {
@@ -23,8 +24,6 @@ export interface HostRow {
 export interface HostLookups {
   readonly nameOf: (id: string | undefined) => string | undefined;
   readonly subnets: ReadonlyMap<string, InventorySubnet>;
-  /** A tag's label: its name where unique among the tags, else its id. */
-  readonly tagLabel: (id: string) => string;
 }
 
 /** Service text as the structured channel carries it: one line, capped, no mark. */
@@ -98,15 +97,10 @@ export function hostItem(row: HostRow, lookups: HostLookups): HostItemOutput {
     services,
     other_ports,
     os: host.os === undefined ? undefined : capped(host.os, 100),
-    tags: host.tags.map(lookups.tagLabel),
-    snmp_credentials: row.credentials.map((c) => {
-      const name = lookups.nameOf(c.id);
-      return defined({
-        id: c.id,
-        name: name === undefined ? undefined : capped(name, 100),
-        from: c.from === 'network' ? ('network' as const) : undefined,
-      });
-    }),
+    tags: [...host.tags],
+    snmp_credentials: row.credentials.map((c) =>
+      defined({ id: c.id, from: c.from === 'network' ? ('network' as const) : undefined }),
+    ),
     first_seen: compactTime(host.created_at),
     last_seen: compactTime(row.lastSeen),
     first_found_by: row.first ? linkOutput(row.first) : undefined,
@@ -115,13 +109,36 @@ export function hostItem(row: HostRow, lookups: HostLookups): HostItemOutput {
   });
 }
 
-const linkOutput = (link: Link): Link =>
-  defined({
-    id: link.id,
-    name: link.name === undefined ? undefined : capped(link.name, 100),
-    at: compactTime(link.at),
-    approximate: link.approximate,
-  });
+const linkOutput = (link: Link): HostItemOutput['first_found_by'] =>
+  defined({ id: link.id, at: compactTime(link.at), approximate: link.approximate });
+
+type NameMap = Record<string, string>;
+
+/**
+ * The names of the tags, SNMP credentials and discoveries the rows carry by id: each once, keyed by
+ * id (no prototype, so an id like "__proto__" is an entry like any other). A tag named with another
+ * tag's id is then a name in a name's place and never passes for that tag.
+ */
+export function namesOf(rows: readonly HostRow[], lookups: HostLookups) {
+  const maps = {
+    tag_names: Object.create(null) as NameMap,
+    credential_names: Object.create(null) as NameMap,
+    discovery_names: Object.create(null) as NameMap,
+  };
+  const add = (map: NameMap, id: string | undefined, name: string | undefined) => {
+    if (id !== undefined && name !== undefined && !(id in map)) map[id] = capped(name, 100);
+  };
+  for (const row of rows) {
+    for (const id of row.host.tags) add(maps.tag_names, id, lookups.nameOf(id));
+    for (const c of row.credentials) add(maps.credential_names, c.id, lookups.nameOf(c.id));
+    for (const link of [row.first, row.last]) add(maps.discovery_names, link?.id, link?.name);
+  }
+  const out: Partial<typeof maps> = {};
+  for (const key of Object.keys(maps) as (keyof typeof maps)[]) {
+    if (Object.keys(maps[key]).length > 0) out[key] = maps[key];
+  }
+  return out;
+}
 
 /** Text of the service: marked when it reads like an order, then quoted (nothing inside can close it). */
 export const said = (text: string, max = 100) =>

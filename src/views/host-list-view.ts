@@ -7,6 +7,7 @@ import {
   hostItem,
   hostLine,
   idText,
+  namesOf,
   said,
 } from './host-item.js';
 import type { HostGroupOutput, HostItemOutput, HostListOutput } from './host-shapes.js';
@@ -99,68 +100,23 @@ const filtersOutput = (view: HostListView, report: HostFilterReport) => ({
 });
 
 /**
- * A name -> id map keyed by service names: without a prototype, so a tag or discovery named
- * "__proto__" is an entry like any other (JSON.stringify writes it as one).
+ * A link's time said once: left out where it is the host's first or last seen time; a link that
+ * names no run (a dated entry no listed run explains) is left out. Twenty hosts then fit 10 KB.
  */
-const nameMap = (): Record<string, string> => Object.create(null) as Record<string, string>;
-
-/** Tag name -> id for the tags the shown hosts carry by name. */
-function tagIds(view: HostListView) {
-  const map = nameMap();
-  for (const row of view.rows) {
-    for (const id of row.host.tags) {
-      const label = view.lookups.tagLabel(id);
-      if (label !== id) map[label] = id;
-    }
-  }
-  return Object.keys(map).length > 0 ? map : undefined;
-}
-
-/**
- * Ids said once: a discovery or SNMP credential named on many hosts keeps its name on each and its
- * id in one map (`discovery_ids`, `credential_ids`), unless two shown ones share the name. Twenty
- * hosts then fit 10 KB.
- */
-function idsOnce(groups: HostGroupOutput[]) {
-  const hosts = groups.flatMap((g) => g.hosts);
-  const collect = (pairs: { id?: string | undefined; name?: string | undefined }[]) => {
-    const byName = new Map<string, Set<string>>();
-    for (const { id, name } of pairs) {
-      if (id === undefined || name === undefined) continue;
-      byName.set(name, (byName.get(name) ?? new Set()).add(id));
-    }
-    const map = nameMap();
-    for (const [name, ids] of byName) if (ids.size === 1) map[name] = [...ids][0] as string;
-    return map;
-  };
-  const links = hosts.flatMap((h) => [h.first_found_by ?? {}, h.last_touched_by ?? {}]);
-  const discoveries = collect(links);
-  const credentials = collect(hosts.flatMap((h) => h.snmp_credentials));
-  const strip = <T extends { id?: string | undefined; name?: string | undefined }>(
-    item: T,
-    map: Record<string, string>,
-  ) => {
-    if (item.name === undefined || map[item.name] !== item.id) return item;
-    const { id: _id, ...rest } = item;
-    return rest as T;
-  };
-  // A link's time is said once: left out where it is the host's first or last seen time.
+function linkTimesOnce(groups: HostGroupOutput[]) {
   const link = (l: HostItemOutput['first_found_by'], seen: string | undefined) => {
-    if (!l || (l.id === undefined && l.name === undefined)) return undefined;
-    const { at, ...rest } = strip(l, discoveries);
+    if (!l || l.id === undefined) return undefined;
+    const { at, ...rest } = l;
     return at === undefined || at === seen ? rest : { ...rest, at };
   };
-  for (const host of hosts) {
+  for (const host of groups.flatMap((g) => g.hosts)) {
     const first = link(host.first_found_by, host.first_seen);
     const last = link(host.last_touched_by, host.last_seen);
     if (first) host.first_found_by = first;
     else delete host.first_found_by;
     if (last) host.last_touched_by = last;
     else delete host.last_touched_by;
-    host.snmp_credentials = host.snmp_credentials.map((c) => strip(c, credentials));
   }
-  const some = (map: Record<string, string>) => (Object.keys(map).length > 0 ? map : undefined);
-  return { discovery_ids: some(discoveries), credential_ids: some(credentials) };
 }
 
 export function hostListStructured(view: HostListView): HostListOutput {
@@ -174,14 +130,11 @@ export function hostListStructured(view: HostListView): HostListOutput {
   });
   const next = nextStepOf(view);
   const warnings = warningsOf(view);
-  const tags = tagIds(view);
-  const ids = idsOnce(groups);
+  linkTimesOnce(groups);
   return {
     summary: summaryOf(view),
     groups,
-    ...(tags ? { tag_ids: tags } : {}),
-    ...(ids.discovery_ids ? { discovery_ids: ids.discovery_ids } : {}),
-    ...(ids.credential_ids ? { credential_ids: ids.credential_ids } : {}),
+    ...namesOf(view.rows, view.lookups),
     ...(view.filters ? { filters: filtersOutput(view, view.filters) } : {}),
     pagination: {
       total_count: view.matched,

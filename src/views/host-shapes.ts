@@ -25,27 +25,29 @@ export const hostServiceShape = z.object({
   ports: z.array(portLabel).optional(),
 });
 
-/** An SNMP credential that applies to a host; `from: 'network'` when inherited from its network (site). */
+/**
+ * An SNMP credential that applies to a host, by id (its name is in `credential_names` at the top);
+ * `from: 'network'` when inherited from its network (site).
+ */
 export const hostCredentialShape = z.object({
-  /** Left out in list_hosts when `credential_ids` at the top maps the name to it. */
-  id: z.string().optional(),
-  name: z.string().optional(),
+  id: z.string(),
   from: z.enum(['host', 'network']).optional(),
 });
 
 /**
- * A discovery linked to a host: the one that first found it or last touched it. `approximate` when
- * the version keeps only dated entries (0.14-0.16) and the run was matched by daemon and date.
+ * A discovery linked to a host, by id (its name is in `discovery_names` at the top): the one that
+ * first found it or last touched it. `approximate` when the version keeps only dated entries
+ * (0.14-0.16) and the run was matched by daemon and date; no id when no listed run matches.
  */
 export const hostDiscoveryLinkShape = z.object({
   id: z.string().optional(),
-  name: z.string().optional(),
   at: z.string().optional(),
   approximate: z.boolean().optional(),
 });
 
 /**
- * One host in list_hosts' groups. Names inline; nothing null; a field the version does not know is
+ * One host in list_hosts' groups. Its own and its network's names inline; tags, SNMP credentials
+ * and discoveries by id, named once at the top (id -> name); nothing null; a field the version does not know is
  * left out. `snmp_credentials` is always there: `[]` means the host has none.
  */
 export const hostItemShape = z.object({
@@ -57,7 +59,7 @@ export const hostItemShape = z.object({
   /** Open ports no service is bound to. */
   other_ports: z.array(portLabel).optional(),
   os: z.string().optional(),
-  /** Tag names (an id where the name is missing or shared; `tag_ids` maps names back). */
+  /** Tag ids; `tag_names` at the top names them. */
   tags: z.array(z.string()).optional(),
   snmp_credentials: z.array(hostCredentialShape),
   first_seen: z.string().optional(),
@@ -120,17 +122,21 @@ export const hostFiltersShape = z.object({
   approximate: z.boolean().optional(),
 });
 
+/**
+ * The names of the tags, SNMP credentials and discoveries the items carry by id, each once and
+ * keyed by id: a name that reads like another one's id stays a name and never stands for it.
+ */
+const namesById = {
+  tag_names: z.record(z.string(), z.string()).optional(),
+  credential_names: z.record(z.string(), z.string()).optional(),
+  discovery_names: z.record(z.string(), z.string()).optional(),
+};
+
 /** list_hosts' structured answer, in full (the view and the tests read this). */
 export const hostListShape = z.object({
   summary: z.string(),
   groups: z.array(hostGroupShape),
-  tag_ids: z.record(z.string(), z.string()).optional(),
-  /**
-   * Discovery and SNMP credential name -> id, once: an item's link or credential then carries the
-   * name alone (its id is here), unless two shown ones share a name.
-   */
-  discovery_ids: z.record(z.string(), z.string()).optional(),
-  credential_ids: z.record(z.string(), z.string()).optional(),
+  ...namesById,
   filters: hostFiltersShape.optional(),
   counts: hostCountsShape.optional(),
   pagination: paginationOutput,
@@ -186,7 +192,7 @@ export const hostLookupShape = z.object({
   summary: z.string(),
   host: hostDetailShape.optional(),
   candidates: z.array(hostCandidateShape).optional(),
-  tag_ids: z.record(z.string(), z.string()).optional(),
+  ...namesById,
   next_step: z.string().optional(),
   warnings: z.array(z.string()).optional(),
 });
@@ -195,7 +201,7 @@ export type HostLookupOutput = z.infer<typeof hostLookupShape>;
 /**
  * list_hosts' output schema as the catalog lists it: only the frame is spelled out (the catalog has
  * a byte budget and stays in the model's context); every answer follows hostListShape above in
- * full (tag_ids, discovery_ids, credential_ids, filters, truncated and warnings as well).
+ * full (tag_names, credential_names, discovery_names, filters, truncated and warnings as well).
  */
 export const hostListOutput = {
   summary: z.string(),
