@@ -44,6 +44,35 @@ describe('parseBoundedEnvelope', () => {
     );
   });
 
+  it('builds only the keys asked for of each object item, whole or by the walk', () => {
+    fc.assert(
+      fc.property(envelope, fc.nat(14), (value, n) => {
+        const text = JSON.stringify(value);
+        const keys = ['id', 'name'];
+        const cut = expected(text, n) as { data?: unknown };
+        if (cut && typeof cut === 'object' && Array.isArray(cut.data)) {
+          for (let at = 0; at < Math.min(n, cut.data.length); at++) {
+            const item = cut.data[at];
+            if (item && typeof item === 'object' && !Array.isArray(item)) {
+              const kept = Object.entries(item).filter(([key]) => keys.includes(key));
+              cut.data[at] = Object.fromEntries(kept);
+            }
+          }
+        }
+        for (const wholeUpTo of [undefined, 0]) {
+          expect(parseBoundedEnvelope(text, n, wholeUpTo, keys)).toStrictEqual(cut);
+          expect(parseBoundedEnvelope(Buffer.from(text), n, wholeUpTo, keys)).toStrictEqual(cut);
+        }
+      }),
+    );
+    const host = { id: 'h1', name: 'lab', interfaces: [{ ip: '10.0.0.1' }], ports: [22, 80] };
+    const page = JSON.stringify({ success: true, data: [host, host] });
+    expect(parseBoundedEnvelope(page, 1, 0, ['id', 'name'])).toStrictEqual({
+      success: true,
+      data: Object.assign([{ id: 'h1', name: 'lab' }], { length: 2 }),
+    });
+  });
+
   it('counts every item sent but builds only n of them', () => {
     const items = Array.from({ length: 1_000 }, (_, i) => ({ id: i, name: `n"]},{${i}` }));
     const text = JSON.stringify({ success: true, data: items });

@@ -45,50 +45,80 @@ const COLON = 0x3a;
 /**
  * The JSON value of `text`, as JSON.parse would give it, except that when it is an object with a
  * `data` list only the first `maxItems` items are built; the list's `length` is still the number
- * of items sent (the rest are holes, never read). Items stepped over are checked for balanced
- * brackets and strings only, not parsed. Throws SyntaxError where JSON.parse would (and on
- * unbalanced items).
+ * of items sent (the rest are holes, never read). With `itemKeys`, an object item is built with
+ * those keys only (a name list needs a host's id and name, not its 800 bytes of children). Items
+ * and values stepped over are checked for balanced brackets and strings only, not parsed. Throws
+ * SyntaxError where JSON.parse would (and on unbalanced items).
  */
 export function parseBoundedEnvelope(
   input: string | Uint8Array,
   maxItems: number,
   wholeUpTo = WHOLE_PARSE_MAX,
+  itemKeys?: readonly string[],
 ): unknown {
-  if (input.length <= wholeUpTo) return cutData(JSON.parse(textOf(input)), maxItems);
+  const keys = itemKeys && new Set(itemKeys);
+  if (input.length <= wholeUpTo) return cutData(JSON.parse(textOf(input)), maxItems, keys);
   const text = sourceOf(input);
-  let at = skipSpace(text, 0);
+  const at = skipSpace(text, 0);
   if (text.code(at) !== OPEN_BRACE) return JSON.parse(text.slice(0, text.length));
+  const [result, end] = objectAt(text, at, (key, start) =>
+    key === 'data' && text.code(start) === OPEN_BRACKET
+      ? boundedList(text, start, maxItems, keys)
+      : wholeValue(text, start),
+  );
+  return expectEnd(text, end, result);
+}
+
+/** A value and one past its end; `SKIPPED` as the value leaves its key out. */
+type ValueRead = readonly [unknown, number];
+const SKIPPED = Symbol('skipped');
+
+/** The object starting at `start` ('{'), each value read by `read`, and one past its end. */
+function objectAt(
+  text: Source,
+  start: number,
+  read: (key: string, at: number) => ValueRead,
+): [Record<string, unknown>, number] {
   const result: Record<string, unknown> = {};
-  at = skipSpace(text, at + 1);
-  if (text.code(at) === CLOSE_BRACE) return expectEnd(text, at + 1, result);
+  let at = skipSpace(text, start + 1);
+  if (text.code(at) === CLOSE_BRACE) return [result, at + 1];
   for (;;) {
     if (text.code(at) !== QUOTE) throw unexpected(text, at);
     const keyEnd = stringEnd(text, at);
     const key = JSON.parse(text.slice(at, keyEnd)) as string;
     at = skipSpace(text, keyEnd);
     if (text.code(at) !== COLON) throw unexpected(text, at);
-    at = skipSpace(text, at + 1);
-    let value: unknown;
-    if (key === 'data' && text.code(at) === OPEN_BRACKET) {
-      [value, at] = boundedList(text, at, maxItems);
-    } else {
-      const end = valueEnd(text, at);
-      value = JSON.parse(text.slice(at, end));
-      at = end;
-    }
-    // As JSON.parse does: an own property even for "__proto__", the last of duplicate keys wins.
-    Object.defineProperty(result, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-    at = skipSpace(text, at);
+    const [value, end] = read(key, skipSpace(text, at + 1));
+    if (value !== SKIPPED) defineOwn(result, key, value);
+    at = skipSpace(text, end);
     const next = text.code(at);
-    if (next === CLOSE_BRACE) return expectEnd(text, at + 1, result);
+    if (next === CLOSE_BRACE) return [result, at + 1];
     if (next !== COMMA) throw unexpected(text, at);
     at = skipSpace(text, at + 1);
   }
+}
+
+/** As JSON.parse does: an own property even for "__proto__", the last of duplicate keys wins. */
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function wholeValue(text: Source, start: number): ValueRead {
+  const end = valueEnd(text, start);
+  return [JSON.parse(text.slice(start, end)), end];
+}
+
+/** One item of a list: whole, or an object with only `keys` built. */
+function itemAt(text: Source, start: number, keys: ReadonlySet<string> | undefined): ValueRead {
+  if (!keys || text.code(start) !== OPEN_BRACE) return wholeValue(text, start);
+  return objectAt(text, start, (key, at) =>
+    keys.has(key) ? wholeValue(text, at) : [SKIPPED, valueEnd(text, at)],
+  );
 }
 
 /**
@@ -104,26 +134,49 @@ const textOf = (input: string | Uint8Array) =>
     ? input
     : Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
 
-/** JSON.parse's value with its `data` list cut to `maxItems`, the length kept (holes after). */
-function cutData(value: unknown, maxItems: number): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+/**
+ * JSON.parse's value with its `data` list cut to `maxItems`, the length kept (holes after), and
+ * its object items cut to `keys`.
+ */
+function cutData(value: unknown, maxItems: number, keys?: ReadonlySet<string>): unknown {
+  if (!isObject(value)) return value;
   const data = (value as { data?: unknown }).data;
-  if (!Array.isArray(data) || data.length <= maxItems) return value;
+  if (!Array.isArray(data) || (data.length <= maxItems && !keys)) return value;
   const kept = data.slice(0, maxItems);
+  if (keys) for (let at = 0; at < kept.length; at++) kept[at] = picked(kept[at], keys);
   kept.length = data.length;
   (value as { data: unknown[] }).data = kept;
   return value;
 }
 
-/** The list starting at `start` ('['): its first `maxItems` items built, the others counted. */
-function boundedList(text: Source, start: number, maxItems: number): [unknown[], number] {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function picked(item: unknown, keys: ReadonlySet<string>): unknown {
+  if (!isObject(item)) return item;
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(item)) if (keys.has(key)) defineOwn(result, key, item[key]);
+  return result;
+}
+
+/** The list starting at `start` ('['): its first `maxItems` items built (cut to `keys`), the others counted. */
+function boundedList(
+  text: Source,
+  start: number,
+  maxItems: number,
+  keys: ReadonlySet<string> | undefined,
+): [unknown[], number] {
   const items: unknown[] = [];
   let count = 0;
   let at = skipSpace(text, start + 1);
   if (text.code(at) === CLOSE_BRACKET) return [items, at + 1];
   for (;;) {
-    const end = valueEnd(text, at);
-    if (count < maxItems) items.push(JSON.parse(text.slice(at, end)));
+    let end: number;
+    if (count < maxItems) {
+      const [item, itemEnd] = itemAt(text, at, keys);
+      items.push(item);
+      end = itemEnd;
+    } else end = valueEnd(text, at);
     count += 1;
     at = skipSpace(text, end);
     const next = text.code(at);

@@ -35,6 +35,9 @@ import {
 } from './schemas.js';
 import { createSessionStore, type SessionStore } from './session.js';
 
+/** What a name list reads of each item (namedSchema's keys). */
+const NAMED_KEYS = ['id', 'name'] as const;
+
 export type NamedKind = 'networks' | 'daemons' | 'tags' | 'hosts';
 
 /** An entity reduced to what a name lookup needs. */
@@ -163,7 +166,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const path = kind === 'networks' && found.sites ? '/api/v1/sites' : `/api/v1/${kind}`;
       const children = kind === 'hosts' && found.hostsIncludeChildren;
       const wire = children ? { ...query, include_children: 'false' } : query;
-      const spec = { method: 'GET', path, auth: 'apiKey', query: wire, signal } as const;
+      // Only ids and names are built: a host's record with its children is ~800 bytes of JSON.
+      const readKeys = NAMED_KEYS;
+      const spec = { method: 'GET', path, auth: 'apiKey', query: wire, signal, readKeys } as const;
       return listPage(spec, namedSchema, query);
     },
 

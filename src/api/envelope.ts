@@ -18,6 +18,8 @@ export function interpretResponse(
   redact: (text: string) => string = (text) => text,
   /** A list page: build only this many items of `data` (its length still counts every item). */
   maxItems?: number,
+  /** A list page: build only these keys of each object item of `data`. */
+  itemKeys?: readonly string[],
 ): Envelope {
   const { status } = response;
   const cutPlain = (text: string) => serviceText(redact(text), MAX_SERVICE_MESSAGE);
@@ -28,7 +30,7 @@ export function interpretResponse(
     const location = header(response, 'location');
     throw new HttpError(endpoint, status, { location: location && cutPlain(location) });
   }
-  const json = parseJson(response, maxItems);
+  const json = parseJson(response, maxItems, itemKeys);
   const envelope = json === undefined ? undefined : envelopeSchema.safeParse(json);
   if (envelope?.success) {
     const body = envelope.data;
@@ -58,13 +60,17 @@ export function interpretResponse(
   });
 }
 
-function parseJson(response: RawResponse, maxItems: number | undefined): unknown {
+function parseJson(
+  response: RawResponse,
+  maxItems: number | undefined,
+  itemKeys: readonly string[] | undefined,
+): unknown {
   try {
     // A list page is read from the bytes: a hostile answer is never decoded whole.
     const value =
       maxItems === undefined
         ? parseWhole(response.text)
-        : parseBoundedEnvelope(response.bytes ?? response.text, maxItems);
+        : parseBoundedEnvelope(response.bytes ?? response.text, maxItems, undefined, itemKeys);
     // Every JSON value from the service is cleaned here, once, before anything reads it.
     return value === undefined ? undefined : sanitizeJson(value);
   } catch {

@@ -59,6 +59,8 @@ export interface RequestSpec {
   readonly signal?: AbortSignal | undefined;
   /** A list page: only this many items of the answer's `data` are built (see bounded-json.ts). */
   readonly readItems?: number | undefined;
+  /** A list page whose object items are built with these keys only (a name list: id, name). */
+  readonly readKeys?: readonly string[] | undefined;
 }
 
 /** What every endpoint, the client's own and the per-family files, needs to talk to the service. */
@@ -92,6 +94,7 @@ export function createRequester(
         memo.reported,
         options.redactor.redact,
         spec.readItems,
+        spec.readKeys,
       );
       memo.reported = envelope.meta?.server_version ?? memo.reported;
       return envelope;
