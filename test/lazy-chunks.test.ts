@@ -1,4 +1,4 @@
-// Lazy loading: stdio mode starts and serves with the chunks of HTTP mode, doctor, demo, the HTML converter and the MCP Apps view deleted.
+// Lazy loading: stdio mode starts and serves with the chunks of HTTP mode, doctor, demo, the HTML converter, the MCP Apps view and the host tools' work deleted.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,4 +129,38 @@ describe('the cron describer (cronstrue) and the cron clock (croner)', () => {
       }
     },
   );
+});
+
+describe("the host tools' work (list_hosts, get_host)", () => {
+  it('is in chunks that start-up, tools/list and list_discoveries never load', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ndm-hosts-'));
+    try {
+      cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+      const chunks = readdirSync(join(dir, 'dist', 'chunks'));
+      const work = chunks.filter((name) => /^(list-hosts|get-host)-run-[A-Z0-9]+\.js$/.test(name));
+      expect(work).toHaveLength(2);
+      for (const name of work) rmSync(join(dir, 'dist', 'chunks', name));
+      const client = await connectBuild(dir);
+      try {
+        const names = (await client.listTools()).tools.map((tool) => tool.name);
+        expect(names).toEqual(expect.arrayContaining(['list_hosts', 'get_host']));
+        const page = (await client.callTool({
+          name: 'list_discoveries',
+          arguments: { limit: 1, offset: 2 },
+        })) as CallToolResult;
+        expect(page.isError).toBeFalsy();
+        // A host call needs them: proof that the chunks removed are the hosts' work.
+        const hosts = (await client.callTool({
+          name: 'list_hosts',
+          arguments: { counts_only: true },
+        })) as CallToolResult;
+        expect(hosts.isError).toBe(true);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
