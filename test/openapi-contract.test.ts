@@ -1,18 +1,11 @@
 // Contract tests: the client's requests and the tools' answers against Scanopy's own OpenAPI documents.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiClient, createApiClient } from '../src/api/client.js';
-import { createTransport } from '../src/api/transport/transport.js';
-import { createRedactor } from '../src/safety/redact.js';
 import { ensureBuilt } from './build-dist.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
-import {
-  type ContractApi,
-  type ContractApiOptions,
-  type ContractRequest,
-  startContractApi,
-} from './openapi/contract-server.js';
+import { type Item, served, startContractClient } from './openapi/contract-client.js';
+import type { ContractApiOptions, ContractRequest } from './openapi/contract-server.js';
 import {
   declares,
   FIXTURE_VERSIONS,
@@ -48,22 +41,7 @@ describe(`the trimmed OpenAPI fixtures in ${OPENAPI_DIR}`, () => {
   });
 });
 
-type Item = Record<string, unknown>;
 const NETWORK = '0b6c2f0e-5d7a-4c1e-9a4b-2f1d3c4b5a69';
-
-/** What the mock served for the last request of this operation. */
-/**
- * The data of the last answer to an operation; `networkId` picks the listing sent for that network
- * (0.16.2+ also reads every run record to link outcomes, a second listing outside the filter).
- */
-function served(api: ContractApi, operationId: string, networkId?: string): Item[] {
-  const request = api.requests
-    .filter((r) => r.operationId === operationId)
-    .filter((r) => networkId === undefined || r.query['network_id'] === networkId)
-    .at(-1);
-  const data = (request?.answer as { data?: unknown } | undefined)?.data;
-  return Array.isArray(data) ? (data as Item[]) : data ? [data as Item] : [];
-}
 
 /** Every value of a discovery that list_discoveries shows a person or a model. */
 function shownDiscoveryValues(item: Item): string[] {
@@ -140,21 +118,7 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
     for (const item of open.splice(0).reverse()) await item.close();
   });
 
-  const start = async (
-    options: ContractApiOptions = {},
-  ): Promise<{ api: ContractApi; client: ApiClient }> => {
-    const api = await startContractApi(doc, options);
-    open.push(api);
-    const client = createApiClient({
-      baseUrl: api.url,
-      apiKey: TEST_API_KEY,
-      userAgent: 'network-discovery-mcp/contract-test',
-      sender: createTransport({ timeoutMs: 5_000, maxResponseBytes: 10_000_000 }),
-      redactor: createRedactor(),
-    });
-    open.push(client);
-    return { api, client };
-  };
+  const start = (options: ContractApiOptions = {}) => startContractClient(doc, open, options);
 
   it('the mock reports what the document forbids, and only that', async () => {
     const { api } = await start();

@@ -1,19 +1,12 @@
 // Contract tests of the inventory: the client's host, IP, SNMP-interface, subnet and network requests, and the sample API's inventory payloads, against Scanopy's OpenAPI documents.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiClient, createApiClient } from '../src/api/client.js';
-import { createTransport } from '../src/api/transport/transport.js';
-import { createRedactor } from '../src/safety/redact.js';
 import { startSampleApi } from '../src/sample-api/server.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
-import {
-  type ContractApi,
-  type ContractApiOptions,
-  startContractApi,
-} from './openapi/contract-server.js';
+import { type Item, served, startContractClient } from './openapi/contract-client.js';
+import type { ContractApiOptions } from './openapi/contract-server.js';
 import { FIXTURE_VERSIONS, loadDocument } from './openapi/documents.js';
 
-type Item = Record<string, unknown>;
 const NETWORK = '0b6c2f0e-5d7a-4c1e-9a4b-2f1d3c4b5a69';
 
 /** The operation ids of each route by version, as the documents name them. */
@@ -30,12 +23,6 @@ const snmpOperation = (version: string) =>
 const networkOperation = (version: string) =>
   version === '0.14.13' ? 'list_networks' : 'get_all_networks';
 
-const served = (api: ContractApi, operationId: string): Item[] => {
-  const request = api.requests.filter((r) => r.operationId === operationId).at(-1);
-  const data = (request?.answer as { data?: unknown } | undefined)?.data;
-  return Array.isArray(data) ? (data as Item[]) : data ? [data as Item] : [];
-};
-
 describe.each(FIXTURE_VERSIONS)('inventory against the Scanopy %s document', (version) => {
   const doc = loadDocument(version);
   const open: { close(): Promise<unknown> }[] = [];
@@ -44,21 +31,7 @@ describe.each(FIXTURE_VERSIONS)('inventory against the Scanopy %s document', (ve
     for (const item of open.splice(0).reverse()) await item.close();
   });
 
-  const start = async (
-    options: ContractApiOptions = {},
-  ): Promise<{ api: ContractApi; client: ApiClient }> => {
-    const api = await startContractApi(doc, options);
-    open.push(api);
-    const client = createApiClient({
-      baseUrl: api.url,
-      apiKey: TEST_API_KEY,
-      userAgent: 'network-discovery-mcp/contract-test',
-      sender: createTransport({ timeoutMs: 5_000, maxResponseBytes: 10_000_000 }),
-      redactor: createRedactor(),
-    });
-    open.push(client);
-    return { api, client };
-  };
+  const start = (options: ContractApiOptions = {}) => startContractClient(doc, open, options);
 
   it("hosts, one host, IPs, SNMP interfaces, subnets, networks and a service: every request declared and valid, this version's routes", async () => {
     const { api, client } = await start();
