@@ -179,11 +179,10 @@ function victimCall(url: URL): Promise<{ status: number; ms: number }> {
 
 type Attack = (url: URL, opened: Socket[]) => void;
 
-/** From 127.0.0.2: `count` POSTs each announcing and sending `bytes` of nested empty arrays. */
-const hugeBodies =
-  (count: number, bytes: number): Attack =>
+/** `count` sockets from the hostile client's address (127.0.0.2), each set up by `use`. */
+const fromHostile =
+  (count: number, use: (socket: Socket) => void): Attack =>
   (url, opened) => {
-    const body = Buffer.from('[]'.repeat(bytes / 2));
     for (let i = 0; i < count; i++) {
       const socket = connect({
         port: Number(url.port),
@@ -191,48 +190,34 @@ const hugeBodies =
         localAddress: '127.0.0.2',
       });
       socket.on('error', () => {});
-      socket.write(
-        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n`,
-      );
-      socket.write(body);
+      use(socket);
       opened.push(socket);
     }
   };
+
+/** From 127.0.0.2: `count` POSTs each announcing and sending `bytes` of nested empty arrays. */
+const hugeBodies = (count: number, bytes: number): Attack => {
+  const body = Buffer.from('[]'.repeat(bytes / 2));
+  return fromHostile(count, (socket) => {
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body);
+  });
+};
 
 /** From 127.0.0.2: `count` sockets sending a whole head, then the body one byte every 200 ms. */
-const drippingBodies =
-  (count: number): Attack =>
-  (url, opened) => {
-    for (let i = 0; i < count; i++) {
-      const socket = connect({
-        port: Number(url.port),
-        host: url.hostname,
-        localAddress: '127.0.0.2',
-      });
-      socket.on('error', () => {});
-      socket.write(
-        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
-      );
-      const drip = setInterval(() => socket.write('['), 200);
-      socket.on('close', () => clearInterval(drip));
-      opened.push(socket);
-    }
-  };
+const drippingBodies = (count: number): Attack =>
+  fromHostile(count, (socket) => {
+    socket.write(
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+    );
+    const drip = setInterval(() => socket.write('['), 200);
+    socket.on('close', () => clearInterval(drip));
+  });
 
 /** From 127.0.0.2: `count` connections opened and left idle. */
-const idleConnections =
-  (count: number): Attack =>
-  (url, opened) => {
-    for (let i = 0; i < count; i++) {
-      const socket = connect({
-        port: Number(url.port),
-        host: url.hostname,
-        localAddress: '127.0.0.2',
-      });
-      socket.on('error', () => {});
-      opened.push(socket);
-    }
-  };
+const idleConnections = (count: number): Attack => fromHostile(count, () => {});
 
 /** One hostile client (127.0.0.2) against --http while another (127.0.0.1) makes 20 calls, one at a time. */
 async function httpAttack(label: string, attack: Attack): Promise<BenchResult> {

@@ -60,6 +60,9 @@ describe('parseTimeWindow', () => {
       '2026-13-45x',
       'P1D/P2D',
       '2026-11-25/2026-11-24',
+      // Date.parse alone would read these: only ISO 8601's shape is a time here.
+      'Nov 25 2026 01:00 +0100',
+      '25 November 2026 01:00Z/',
     ]) {
       expect(() => parse(text), text).toThrow(/is not a time window: give start\/end in ISO 8601/);
     }
