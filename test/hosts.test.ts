@@ -16,6 +16,7 @@ import {
 } from '../src/sample-api/inventory-data.js';
 import { SAMPLE_HOSTS } from '../src/sample-api/names-data.js';
 import { hostListShape, hostLookupShape } from '../src/views/host-shapes.js';
+import { updateArgs } from './fixtures.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -274,6 +275,27 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
     expect([...first, ...second]).toEqual(telnet.slice(0, 14));
     const all = listed(await h.call('list_hosts', { port: 23, limit: 0 }));
     expect(all.pagination).toMatchObject({ total_count: telnet.length, has_more: false });
+  });
+
+  it('a warm call asks the service for host pages only, and a credential write of ours shows at once', async () => {
+    const h = await start({ sample: { data: sampleData(version) }, elicit: 'accept' });
+    await h.call('list_hosts', { network: 'Office', limit: 5 });
+    const before = h.api.requests.length;
+    expect((await h.call('list_hosts', { network: 'Office', limit: 5 })).isError).toBeFalsy();
+    const warm = h.api.requests.slice(before).map((r) => r.path);
+    expect(warm.length).toBeGreaterThan(0);
+    expect(new Set(warm)).toEqual(new Set(['/api/v1/hosts']));
+    const write = await h.call('update_snmp_credential', {
+      ...updateArgs('warm-Rotated#Community-7'),
+      name: 'Office switches renamed',
+    });
+    expect(write.isError, textOf(write)).toBeFalsy();
+    const after = await h.call('list_hosts', {
+      snmp_credential: 'Office switches renamed',
+      limit: 5,
+    });
+    expect(after.isError, textOf(after)).toBeFalsy();
+    expect(textOf(after)).toContain('"Office switches renamed"');
   });
 
   it('refuses unknown arguments, names and malformed dates or ranges, sending no host request', async () => {

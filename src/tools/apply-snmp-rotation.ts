@@ -10,6 +10,7 @@ import { APP_ONLY_TOOL_META } from '../views/app-view.js';
 import { updatedResult } from '../views/credential-update-view.js';
 import { credentialOutput } from '../views/shapes.js';
 import { defineTool } from './define-tool.js';
+import { forgetCredentialLists } from './host-world-keys.js';
 
 const TOOL = 'apply_snmp_rotation';
 const AGAIN =
@@ -74,7 +75,10 @@ export const applySnmpRotation = defineTool({
       throw notWritten(`${why.charAt(0).toUpperCase()}${why.slice(1)}`);
     }
     record('confirmed', { confirmation: 'app', detail: 'confirmed in the app' });
-    const credential = await writeCredential(api, values, record, signal, previewed);
+    const credential = await writeCredential(api, values, record, signal, previewed).finally(() =>
+      // Landed or not known: host answers read credential names and assignments afresh.
+      forgetCredentialLists(names),
+    );
     return updatedResult(credential, 'the app', undefined, (await tagNames).nameOf);
   },
 });

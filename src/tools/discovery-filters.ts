@@ -6,7 +6,8 @@ import type { RunsAt, ScheduleClock } from '../views/discovery-schedule.js';
 import { inWindow, type TimeWindow } from '../views/time-window.js';
 
 /** A job's latest outcome, or a run record's own; `unknown` when it ran but no record says how. */
-export type LastRun = 'failed' | 'succeeded' | 'never' | 'unknown';
+export const LAST_RUN_VALUES = ['failed', 'succeeded', 'never', 'unknown'] as const;
+export type LastRun = (typeof LAST_RUN_VALUES)[number];
 
 /** The question filters as the caller gives them (the tag by name or id, times as text). */
 export interface FilterArguments {

@@ -1,4 +1,4 @@
-// What a host answer needs beside the hosts: names of networks and tags, SNMP credentials, networks' credentials, subnets, discoveries; each read once per call, a failed one a note.
+// What a host answer needs beside the hosts: names of networks and tags, SNMP credentials, networks' credentials, subnets, discoveries; each reused per caller for a minute, a failed one a note.
 
 import type { Named } from '../api/client.js';
 import { CancelledError } from '../api/errors.js';
@@ -11,6 +11,7 @@ import { markServiceData } from '../safety/service-data-mark.js';
 import type { ToolContext } from './define-tool.js';
 import { type DiscoveryIndex, discoveryIndex } from './host-discovery-links.js';
 import type { CredentialScope } from './host-filters.js';
+import { REUSED } from './host-world-keys.js';
 
 export type Place = 'network' | 'site';
 
@@ -64,23 +65,36 @@ export async function readHostWorld(
     context.names.read(api, ['networks', 'tags'], signal),
     attempt(
       'SNMP credentials',
-      async () => (await api.listSnmpCredentials({ limit: 1000, offset: 0 }, signal)).items,
+      () =>
+        context.names.reuse(
+          REUSED.credentials,
+          async () => (await api.listSnmpCredentials({ limit: 1000, offset: 0 }, signal)).items,
+        ),
       notes,
       signal,
     ),
     attempt(
       `${service.sites ? 'Sites' : 'Networks'}' credentials`,
-      () => api.listNetworks(signal),
+      () => context.names.reuse(REUSED.networks, () => api.listNetworks(signal)),
       notes,
       signal,
     ),
     options.subnets
-      ? attempt('Subnets', () => api.listSubnets(undefined, signal), notes, signal)
+      ? attempt(
+          'Subnets',
+          () => context.names.reuse(REUSED.subnets, () => api.listSubnets(undefined, signal)),
+          notes,
+          signal,
+        )
       : Promise.resolve([]),
     options.discoveries
       ? attempt(
           'Discoveries',
-          async () => (await api.listDiscoveries({ limit: 1000, offset: 0 }, signal)).items,
+          () =>
+            context.names.reuse(
+              REUSED.discoveries,
+              async () => (await api.listDiscoveries({ limit: 1000, offset: 0 }, signal)).items,
+            ),
           notes,
           signal,
         )

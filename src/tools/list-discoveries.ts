@@ -19,7 +19,12 @@ import { loadScheduleWords, type ScheduleWords } from '../views/schedule-words.j
 import { discoveryListOutput } from '../views/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { countDiscoveries } from './discovery-counts.js';
-import { type DiscoveryFilters, type FilterArguments, hasFilters } from './discovery-filters.js';
+import {
+  type DiscoveryFilters,
+  type FilterArguments,
+  hasFilters,
+  LAST_RUN_VALUES,
+} from './discovery-filters.js';
 import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
 import { resolveName } from './name-arguments.js';
 import { filteringOf, questionFilters } from './question-filters.js';
@@ -206,7 +211,7 @@ export const listDiscoveries = defineTool({
     discovery_type: z.string().optional().describe('e.g. Docker'),
     run_type: z.string().optional().describe('e.g. Scheduled'),
     enabled: z.boolean().optional().describe('Schedule on'),
-    last_run: z.enum(['failed', 'succeeded', 'never', 'unknown']).optional().describe('Latest'),
+    last_run: z.enum(LAST_RUN_VALUES).optional().describe('Latest'),
     search: z.string().optional().describe('In name'),
     runs_at: z.string().optional().describe('HH:MM local'),
     days: z.string().optional().describe('e.g. Mon-Fri'),

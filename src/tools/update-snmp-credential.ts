@@ -23,6 +23,7 @@ import {
 import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
 import { credentialOutput } from '../views/shapes.js';
 import { defineTool } from './define-tool.js';
+import { forgetCredentialLists } from './host-world-keys.js';
 import { uuid } from './uuid-argument.js';
 
 export class PlaceholderCommunityError extends ToolMessageError {
@@ -182,7 +183,10 @@ export const updateSnmpCredential = defineTool({
     record(...decisionRecord(decision));
     if (decision.kind !== 'confirmed') return notWritten(decision, preview, bound);
     const previewed = stateDigest(state ?? null);
-    const credential = await writeCredential(api, bound, record, signal, previewed);
+    const credential = await writeCredential(api, bound, record, signal, previewed).finally(() =>
+      // Landed or not known: host answers read credential names and assignments afresh.
+      forgetCredentialLists(names),
+    );
     return updatedResult(credential, decision.via, preview, (await tagNames).nameOf);
   },
 });
