@@ -33,7 +33,7 @@ export function registerAppResource(server: McpServer): void {
     {
       title: 'Network discovery view',
       description:
-        'Discoveries grouped by network and daemon, and the confirm panel for SNMP credential changes.',
+        'Discoveries grouped by network and daemon, hosts by network, and the confirm panel for SNMP credential changes.',
       mimeType: APP_VIEW_MIME,
     },
     async () => ({

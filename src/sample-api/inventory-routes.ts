@@ -41,11 +41,15 @@ function writer(era: InventoryEra) {
           last_seen_at: host.last_seen_at,
         }
       : {};
-  const address = (host: SampleHost) => ({
-    id: host.address.id,
+  /** What every child row of a host carries first: its id, dates, host and network (site). */
+  const childOf = (host: SampleHost, id: string) => ({
+    id,
     ...created(host.created_at),
     host_id: host.id,
     ...place(host.network_id),
+  });
+  const address = (host: SampleHost) => ({
+    ...childOf(host, host.address.id),
     ip_address: host.address.ip,
     mac_address: host.address.mac,
     name: 'eth0',
@@ -54,20 +58,14 @@ function writer(era: InventoryEra) {
     ...tracked(host),
   });
   const port = (host: SampleHost, p: SampleHost['ports'][number]) => ({
-    id: p.id,
-    ...created(host.created_at),
-    host_id: host.id,
-    ...place(host.network_id),
+    ...childOf(host, p.id),
     number: p.number,
     protocol: p.protocol,
     type: `${p.protocol}${p.number}`,
     ...tracked(host),
   });
   const service = (host: SampleHost, s: SampleService, position: number) => ({
-    id: s.id,
-    ...created(host.created_at),
-    host_id: host.id,
-    ...place(host.network_id),
+    ...childOf(host, s.id),
     name: s.name,
     service_definition: s.definition,
     position,
@@ -86,10 +84,7 @@ function writer(era: InventoryEra) {
     ...tracked(host),
   });
   const snmp = (host: SampleHost, i: SampleHost['snmp_interfaces'][number]) => ({
-    id: i.id,
-    ...created(host.created_at),
-    host_id: host.id,
-    ...place(host.network_id),
+    ...childOf(host, i.id),
     if_index: i.index,
     if_descr: i.descr,
     if_name: i.name,
