@@ -62,6 +62,15 @@ describe('sanitizeText', () => {
     expect(sanitizeText('x\ud800y\udc00z')).toBe('x\ufffdy\ufffdz');
   });
 
+  it('drops every default-ignorable character the write path refuses as invisible, keeping spaces', () => {
+    // Variation selectors (also the supplement's), Hangul fillers, the combining grapheme joiner,
+    // a Mongolian selector and a tag character: each renders as nothing.
+    const hidden = '\uFE0F\u{E0100}\u3164\u115F\uFFA0\u034F\u180B\u{E0041}';
+    expect(sanitizeText(`Office${hidden} switches`)).toBe('Office switches');
+    expect(serviceText(`core${hidden}`, 50)).toBe('core');
+    expect(sanitizeText('a\u00A0b')).toBe('a\u00A0b');
+  });
+
   it('hides nothing behind a right-to-left override', () => {
     // "invoice_\u202Egnp.exe" displays as "invoice_exe.png".
     expect(sanitizeText('invoice_\u202egnp.exe')).toBe('invoice_gnp.exe');

@@ -8,13 +8,22 @@
  */
 const UNSAFE_CLASS =
   '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB';
-const UNSAFE = new RegExp(`[${UNSAFE_CLASS}]|\\uDB40[\\uDC00-\\uDC7F]`, 'g');
+/**
+ * Beside that list, every Default_Ignorable_Code_Point (variation selectors, Hangul fillers, tag
+ * characters...): what the write path refuses as invisible (src/safety/hidden-characters.ts) is
+ * never shown either. Spaces such as U+00A0 stay: they are visible as space.
+ */
+const IGNORABLE = '\\p{Default_Ignorable_Code_Point}';
+const UNSAFE = new RegExp(`[${UNSAFE_CLASS}${IGNORABLE}]`, 'gu');
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** A quick test: anything unsafe, a line separator, or any surrogate (astral or lone). */
-const NEEDS_WORK = new RegExp(`[${UNSAFE_CLASS}\\u2028\\u2029\\uD800-\\uDFFF]`);
+/** A quick test: anything unsafe, a line separator, or a lone surrogate. */
+const NEEDS_WORK = new RegExp(`[${UNSAFE_CLASS}${IGNORABLE}\\u2028\\u2029\\uD800-\\uDFFF]`, 'u');
 /** The same for one-line service values: tabs and newlines count as work too. */
-const NEEDS_WORK_ONE_LINE = new RegExp(`[${UNSAFE_CLASS}\\t\\n\\u2028\\u2029\\uD800-\\uDFFF]`);
+const NEEDS_WORK_ONE_LINE = new RegExp(
+  `[${UNSAFE_CLASS}${IGNORABLE}\\t\\n\\u2028\\u2029\\uD800-\\uDFFF]`,
+  'u',
+);
 const LINE_BREAKS = /\s*[\t\n]\s*/g;
 
 /** Beyond this depth a service value is replaced: deep nesting only serves to exhaust the stack. */
