@@ -9,6 +9,7 @@ import {
   SAMPLE_TAGS,
   sampleData,
 } from '../src/sample-api/data.js';
+import { TEST_NOW } from './clock.js';
 import { type HarnessOptions, textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -170,9 +171,10 @@ function stable(value: string): string {
 }
 
 beforeEach(() => {
-  // Only Date is faked: the sample API's updated_at and the token expiry become fixed.
+  // Only Date is faked, to the harness's own clock: the sample API's updated_at and the token
+  // expiry read the same instant as next runs.
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+  vi.setSystemTime(TEST_NOW);
 });
 afterEach(() => {
   vi.useRealTimers();

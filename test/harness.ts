@@ -20,6 +20,7 @@ import { createServer } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import type { SampleApiOptions } from '../src/sample-api/server.js';
 import { APP_VIEW_MIME } from '../src/views/app-view.js';
+import { fixedClock } from './clock.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 
 export type ElicitAnswer = 'accept' | 'decline' | 'cancel' | 'accept-false';
@@ -112,7 +113,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     readOnly: options.readOnly ?? false,
     maxResultBytes: options.maxResultBytes ?? 100_000,
     apiKey,
-    ...(options.now ? { now: options.now } : {}),
+    // Fixed unless a test brings its own: nothing a call returns may depend on today's date.
+    now: options.now ?? fixedClock,
     ...(options.audit ? { audit: options.audit } : {}),
     ...(options.demo ? { demo: true } : {}),
     ...(options.confirm ? { confirmMode: options.confirm } : {}),

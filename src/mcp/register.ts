@@ -33,6 +33,8 @@ export interface ToolDependencies {
   readonly redactor: Redactor;
   readonly errorContext: ErrorContext;
   readonly maxResultBytes: number;
+  /** The clock handed to every tool (Date.now unless a test fixes it). */
+  readonly now?: () => number;
   /** Demo mode: each result's text starts with DEMO_MARK, and its structuredContent has `demo`. */
   readonly demo?: boolean;
 }
@@ -132,6 +134,7 @@ async function runTool(
     audit: deps.audit,
     maxResultBytes: deps.maxResultBytes,
     progress: progressReporter(extra),
+    now: deps.now ?? Date.now,
   };
   try {
     const output = await tool.handler(args, context);

@@ -142,6 +142,7 @@ export function createServer(deps: ServerDependencies): McpServer {
     approvals,
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
+    ...(deps.now ? { now: deps.now } : {}),
     errorContext: {
       apiKeyLooksLikeUserKey: !deps.apiKey || deps.apiKey.startsWith('scp_u_'),
       keySource: deps.keySource ?? 'env',

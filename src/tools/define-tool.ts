@@ -41,6 +41,8 @@ export interface ToolContext {
   readonly maxResultBytes: number;
   /** Reports progress for long work, when the client asked for it. */
   readonly progress: (done: number, total?: number, message?: string) => Promise<void>;
+  /** The clock next runs and time windows are counted from: injected so tests pass on any date. */
+  readonly now: () => number;
 }
 
 /** A successful result: the structured value and its compact text rendering. */

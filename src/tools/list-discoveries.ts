@@ -160,7 +160,7 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
   const place = async (): Promise<Place> =>
     (await api.service(signal)).sites ? 'site' : 'network';
   const filters = await filtersOf(args, reading, place);
-  const question = await questionFilters(args, reading);
+  const question = await questionFilters(args, reading, context.now());
   const link = outcomeLinker(context);
   const filtering = hasFilters(question)
     ? { ...(await filteringOf(question, reading, context)), prepare: link }
@@ -180,7 +180,7 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
     : await reading;
   const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
-  const scheduleWords = scheduled ? await loadScheduleWords() : noSchedules;
+  const scheduleWords = scheduled ? await loadScheduleWords(context.now()) : noSchedules;
   const where = await place();
   const proof =
     collected.discoveries.length === 0 && collected.pagination.offset === 0

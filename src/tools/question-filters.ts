@@ -77,13 +77,12 @@ function runsAtOf(args: FilterArguments, zone: string): RunsAt | undefined {
 }
 
 /** The question filters, the tag resolved by name like networks and daemons (an id passes as is). */
-export async function questionFilters(args: FilterArguments, reading: Promise<Names>) {
+export async function questionFilters(args: FilterArguments, reading: Promise<Names>, now: number) {
   const tag =
     args.tag === undefined || isUuid(args.tag)
       ? args.tag?.toLowerCase()
       : resolveName(await reading, 'tags', 'tag', args.tag);
   const zone = zoneOf(args.zone);
-  const now = Date.now();
   const runsAt = runsAtOf(args, zone);
   const window = (argument: string, text: string | undefined, bare: 'past' | 'future') =>
     text === undefined ? undefined : parseTimeWindow(argument, text, { zone, now, bare });

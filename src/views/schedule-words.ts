@@ -37,7 +37,7 @@ const utcTime = (ms: number) =>
  * The describer and croner (for next runs), loaded once and together: a list with no schedule
  * never pays for either. `now` is the moment next runs are counted from.
  */
-export async function loadScheduleWords(now = Date.now()): Promise<ScheduleWords> {
+export async function loadScheduleWords(now: number): Promise<ScheduleWords> {
   const [describe, clock] = await Promise.all([loadDescriber(), loadScheduleClock()]);
   const words: ScheduleWords = (cron, timezone) => describe(cron, timezone);
   words.next = (cron, timezone) => {

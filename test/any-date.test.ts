@@ -1,0 +1,54 @@
+// The suite passes on any date: the snapshot and schedule tests run again in a child whose clock is 400 days ahead.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './build-dist.js';
+
+/** The tests whose answers hold next runs, time windows, expiry times or updated_at. */
+const CLOCK_READERS = [
+  'test/tools.test.ts',
+  'test/client-view.test.ts',
+  'test/questions.test.ts',
+  'test/time-window.test.ts',
+];
+
+/** Runs vitest on `files` in a child whose Date reads `days` from today. */
+function runShifted(files: readonly string[], days: number) {
+  return spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'vitest'),
+    ['run', '--reporter=dot', '--outputFile.json=/dev/null', ...files],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 180_000,
+      env: {
+        ...process.env,
+        CLOCK_SHIFT_DAYS: String(days),
+        NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --require ${join(ROOT, 'test', 'shift-clock.cjs')}`,
+        // A snapshot that differs must fail here, never be written.
+        CI: 'true',
+      },
+    },
+  );
+}
+
+describe('the suite on any date', () => {
+  it('the tests that read a clock pass 400 days from now', () => {
+    const run = runShifted(CLOCK_READERS, 400);
+    expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-4_000)).toBe(0);
+  }, 200_000);
+
+  it('the shifted clock is real: a check of the date in the child sees it move', () => {
+    const probe = spawnSync(process.execPath, ['-e', 'console.log(new Date().getTime())'], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        CLOCK_SHIFT_DAYS: String(400),
+        NODE_OPTIONS: `--require ${join(ROOT, 'test', 'shift-clock.cjs')}`,
+      },
+    });
+    const ahead = (Number(probe.stdout.trim()) - Date.now()) / 86_400_000;
+    expect(ahead).toBeGreaterThan(399.9);
+    expect(ahead).toBeLessThan(400.1);
+  });
+});
