@@ -1,6 +1,6 @@
-// Counts by named thing (src/views/count-lines.ts): every one with a row, zeros included, 50 before "others", service names only as keys.
+// Counts by named thing (src/views/discoveries/count-lines.ts): every one with a row, zeros included, 50 before "others", service names only as keys.
 import { describe, expect, it } from 'vitest';
-import { createTally, rowsLine, rowsStructured } from '../src/views/count-lines.js';
+import { createTally, rowsLine, rowsStructured } from '../src/views/discoveries/count-lines.js';
 
 const COLUMNS = ['jobs', 'run_records'] as const;
 

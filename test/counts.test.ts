@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { quote } from '../src/safety/quote.js';
 import { SAMPLE_TAGS, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
-import { countsText, type DiscoveryCountsView } from '../src/views/discovery-counts-view.js';
+import {
+  countsText,
+  type DiscoveryCountsView,
+} from '../src/views/discoveries/discovery-counts-view.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();

@@ -15,7 +15,11 @@ import {
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { sampleNames } from '../src/sample-api/names-data.js';
 import type { Intercept } from '../src/sample-api/server.js';
-import { type HostItemOutput, hostListShape, hostLookupShape } from '../src/views/host-shapes.js';
+import {
+  type HostItemOutput,
+  hostListShape,
+  hostLookupShape,
+} from '../src/views/hosts/host-shapes.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();

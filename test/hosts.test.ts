@@ -15,7 +15,7 @@ import {
   type SampleHost,
 } from '../src/sample-api/inventory-data.js';
 import { SAMPLE_HOSTS } from '../src/sample-api/names-data.js';
-import { hostListShape, hostLookupShape } from '../src/views/host-shapes.js';
+import { hostListShape, hostLookupShape } from '../src/views/hosts/host-shapes.js';
 import { updateArgs } from './fixtures.js';
 import { textOf, useHarness } from './harness.js';
 

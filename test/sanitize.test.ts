@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH, sanitizeJson, sanitizeText, serviceText } from '../src/safety/sanitize.js';
 import { sampleData } from '../src/sample-api/data.js';
-import { htmlToMarkdown, safeHref } from '../src/views/html-to-markdown.js';
+import { htmlToMarkdown, safeHref } from '../src/views/versions/html-to-markdown.js';
 import { reply } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 

@@ -24,7 +24,7 @@ export const phaseOf = (item: DiscoveryItem): string | undefined =>
   item.run_type.type === 'Historical' ? item.run_type.phase : item.last_outcome?.phase;
 
 /**
- * The same reading as the server's summary (views/discovery-format.ts) with the runs that have not
+ * The same reading as the server's summary (views/discoveries/discovery-format.ts) with the runs that have not
  * ended told apart: a queued or running record is not "ok", nor is one whose phase is unknown.
  */
 export function stateOf(item: DiscoveryItem): DiscoveryState {

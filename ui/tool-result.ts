@@ -4,7 +4,7 @@ import type {
   HostItemOutput,
   HostListOutput,
   HostLookupOutput,
-} from '../src/views/host-shapes.js';
+} from '../src/views/hosts/host-shapes.js';
 
 export interface DiscoveryItem {
   readonly id: string;
@@ -178,7 +178,7 @@ export function textOf(result: { content?: unknown }): string {
 /** A credential or discovery link as the view shows it: its id, and its name from the answer. */
 type Named<T> = T & { readonly name?: string };
 /**
- * A host as the view reads it: the server's item (src/views/host-shapes.ts is the one source of the
+ * A host as the view reads it: the server's item (src/views/hosts/host-shapes.ts is the one source of the
  * shape) with its tags by name and its credentials' and discoveries' names beside their ids.
  */
 type WithNames<T extends HostItemOutput> = Omit<

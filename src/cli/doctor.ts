@@ -16,7 +16,7 @@ import { versionText } from '../safety/quote.js';
 import { createRedactor, type Redactor } from '../safety/redact.js';
 import { offersSnmpCredentialEndpoint, SUPPORTED_API_VERSION } from '../tools/get-version.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
-import { toolSupport } from '../views/tool-support.js';
+import { toolSupport } from '../views/versions/tool-support.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 

@@ -9,7 +9,7 @@ import {
   NetworkError,
   TimeoutError,
 } from '../api/errors.js';
-import type { CredentialOutput } from '../views/shapes.js';
+import type { CredentialOutput } from '../views/shared/shapes.js';
 import { stateDigest } from './app-approval.js';
 import { readCurrentCredential } from './current-credential.js';
 

@@ -6,11 +6,11 @@ import { readCurrentCredential } from '../confirm/current-credential.js';
 import { approvalRefused, writeAuditor } from '../confirm/write-audit.js';
 import { WriteOutcomeError } from '../confirm/write-outcome.js';
 import { ToolMessageError } from '../errors.js';
-import { APP_ONLY_TOOL_META } from '../views/app-view.js';
-import { updatedResult } from '../views/credential-update-view.js';
-import { credentialOutput } from '../views/shapes.js';
+import { updatedResult } from '../views/credentials/credential-update-view.js';
+import { APP_ONLY_TOOL_META } from '../views/shared/app-view.js';
+import { credentialOutput } from '../views/shared/shapes.js';
 import { defineTool } from './define-tool.js';
-import { forgetCredentialLists } from './host-world-keys.js';
+import { forgetCredentialLists } from './hosts/host-world-keys.js';
 
 const TOOL = 'apply_snmp_rotation';
 const AGAIN =

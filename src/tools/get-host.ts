@@ -1,8 +1,9 @@
 // get_host: one host in full by name, IP address or id; its work loads on first use.
-import { VIEW_TOOL_META } from '../views/app-view.js';
-import { hostLookupOutput } from '../views/host-shapes.js';
+
+import { hostLookupOutput } from '../views/hosts/host-shapes.js';
+import { VIEW_TOOL_META } from '../views/shared/app-view.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
-import { hostLookupArguments } from './host-arguments.js';
+import { hostLookupArguments } from './hosts/host-arguments.js';
 
 export const getHost = defineTool({
   name: 'get_host',
@@ -15,5 +16,5 @@ export const getHost = defineTool({
   meta: VIEW_TOOL_META,
   writes: false,
   // The handler and what it alone needs (host views, ipaddr.js) load on the first call, off start-up.
-  handler: async (args, context) => (await import('./get-host-run.js')).found(args, context),
+  handler: async (args, context) => (await import('./hosts/get-host-run.js')).found(args, context),
 });

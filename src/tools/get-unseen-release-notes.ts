@@ -2,8 +2,8 @@
 import type { ApiClient } from '../api/client.js';
 import { EndpointNotOfferedError } from '../api/errors.js';
 import { ToolMessageError } from '../errors.js';
-import { releaseNotesResult } from '../views/release-notes-view.js';
-import { releaseNotesOutput } from '../views/shapes.js';
+import { releaseNotesOutput } from '../views/shared/shapes.js';
+import { releaseNotesResult } from '../views/versions/release-notes-view.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 
 export const getUnseenReleaseNotes = defineTool({

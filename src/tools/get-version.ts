@@ -1,8 +1,8 @@
 // get_version: the service's API and application versions, its endpoint family, and which tools work on it.
 import { profileFor } from '../api/families/service-profile.js';
 import { CONFIRM_MODE_TEXT } from '../confirm/confirmation.js';
-import { versionOutput } from '../views/shapes.js';
-import { versionResult } from '../views/version-view.js';
+import { versionOutput } from '../views/shared/shapes.js';
+import { versionResult } from '../views/versions/version-view.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 
 export const SUPPORTED_API_VERSION = 1;

@@ -5,31 +5,31 @@ import { profileFor } from '../api/families/service-profile.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
 import { quote } from '../safety/quote.js';
-import { VIEW_TOOL_META } from '../views/app-view.js';
-import { countsStructured, countsText } from '../views/discovery-counts-view.js';
-import { type Place, said } from '../views/discovery-format.js';
+import { countsStructured, countsText } from '../views/discoveries/discovery-counts-view.js';
+import { type Place, said } from '../views/discoveries/discovery-format.js';
 import {
   type DiscoveryListView,
   discoveriesStructured,
   discoveriesText,
-} from '../views/discovery-list-view.js';
-import { type Existing, emptyProof } from '../views/empty-answer.js';
-import { presentWithinBudget } from '../views/result-budget.js';
-import { loadScheduleWords, type ScheduleWords } from '../views/schedule-words.js';
-import { discoveryListOutput } from '../views/shapes.js';
+} from '../views/discoveries/discovery-list-view.js';
+import { type Existing, emptyProof } from '../views/discoveries/empty-answer.js';
+import { loadScheduleWords, type ScheduleWords } from '../views/discoveries/schedule-words.js';
+import { VIEW_TOOL_META } from '../views/shared/app-view.js';
+import { presentWithinBudget } from '../views/shared/result-budget.js';
+import { discoveryListOutput } from '../views/shared/shapes.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
-import { countDiscoveries } from './discovery-counts.js';
+import { countDiscoveries } from './discoveries/discovery-counts.js';
 import {
   type DiscoveryFilters,
   type FilterArguments,
   hasFilters,
   LAST_RUN_VALUES,
-} from './discovery-filters.js';
-import { type CollectedDiscoveries, collectDiscoveries } from './discovery-pages.js';
-import { resolveName } from './name-arguments.js';
-import { filteringOf, questionFilters } from './question-filters.js';
-import { outcomeLinker } from './run-outcomes.js';
-import { uuid } from './uuid-argument.js';
+} from './discoveries/discovery-filters.js';
+import { type CollectedDiscoveries, collectDiscoveries } from './discoveries/discovery-pages.js';
+import { filteringOf, questionFilters } from './discoveries/question-filters.js';
+import { outcomeLinker } from './discoveries/run-outcomes.js';
+import { resolveName } from './shared/name-arguments.js';
+import { uuid } from './shared/uuid-argument.js';
 
 /** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
 const LIST_KINDS: readonly NamedKind[] = ['networks', 'daemons', 'tags'];

@@ -1,8 +1,9 @@
 // list_hosts: the hosts the key can see, grouped by network (site), filtered and counted; its work loads on first use.
-import { VIEW_TOOL_META } from '../views/app-view.js';
-import { hostListOutput } from '../views/host-shapes.js';
+
+import { hostListOutput } from '../views/hosts/host-shapes.js';
+import { VIEW_TOOL_META } from '../views/shared/app-view.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
-import { hostListArguments } from './host-arguments.js';
+import { hostListArguments } from './hosts/host-arguments.js';
 
 export const listHosts = defineTool({
   name: 'list_hosts',
@@ -15,5 +16,6 @@ export const listHosts = defineTool({
   meta: VIEW_TOOL_META,
   writes: false,
   // The handler and what it alone needs (host views, ipaddr.js) load on the first call, off start-up.
-  handler: async (args, context) => (await import('./list-hosts-run.js')).listed(args, context),
+  handler: async (args, context) =>
+    (await import('./hosts/list-hosts-run.js')).listed(args, context),
 });

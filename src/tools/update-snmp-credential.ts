@@ -14,17 +14,21 @@ import { ToolMessageError } from '../errors.js';
 import { isRedactionPlaceholder } from '../safety/placeholder.js';
 import { unquote } from '../safety/quote.js';
 import { unmarkServiceData } from '../safety/service-data-mark.js';
-import { appPreviewResult, VIEW_TOOL_META } from '../views/app-view.js';
 import {
   type CredentialPreview,
   type CurrentState,
   credentialPreview,
-} from '../views/credential-preview.js';
-import { declinedResult, previewResult, updatedResult } from '../views/credential-update-view.js';
-import { credentialOutput } from '../views/shapes.js';
+} from '../views/credentials/credential-preview.js';
+import {
+  declinedResult,
+  previewResult,
+  updatedResult,
+} from '../views/credentials/credential-update-view.js';
+import { appPreviewResult, VIEW_TOOL_META } from '../views/shared/app-view.js';
+import { credentialOutput } from '../views/shared/shapes.js';
 import { defineTool } from './define-tool.js';
-import { forgetCredentialLists } from './host-world-keys.js';
-import { uuid } from './uuid-argument.js';
+import { forgetCredentialLists } from './hosts/host-world-keys.js';
+import { uuid } from './shared/uuid-argument.js';
 
 export class PlaceholderCommunityError extends ToolMessageError {
   constructor() {

@@ -1,0 +1,136 @@
+// get_host's work: one host in full, found by id, IP address or name.
+import { HttpError } from '../../api/errors.js';
+import type { InventoryHost } from '../../api/inventory-model.js';
+import { ToolMessageError } from '../../errors.js';
+import { quote, unquote } from '../../safety/quote.js';
+import { unmarkServiceData } from '../../safety/service-data-mark.js';
+import { hostCandidatesResult, hostDetailResult } from '../../views/hosts/host-detail-view.js';
+import type { ToolContext } from '../define-tool.js';
+import { isUuid } from '../shared/uuid-argument.js';
+import { HOST_PAGE } from './host-scan.js';
+import { type HostWorld, readHostWorld } from './host-world.js';
+import { parsedAddress } from './ip-range.js';
+import { lookupsOf, rowOf } from './list-hosts-run.js';
+
+/** Hosts read at most for one name (200,000). */
+const MAX_PAGES = 800;
+/** Candidates read in full at most. */
+const MAX_CANDIDATES = 20;
+
+async function byId(id: string, context: ToolContext): Promise<InventoryHost> {
+  try {
+    return await context.api.getHost(id, context.signal);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) {
+      throw new ToolMessageError(
+        `No host has the id ${id} (or this key may not see it). Find it with list_hosts (search, ip); nothing else was read.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** The hosts holding an address, from this version's IP route (0.14-0.15 interfaces, 0.16+ ip-addresses). */
+async function byAddress(ip: string, context: ToolContext): Promise<InventoryHost[]> {
+  const wanted = parsedAddress(ip)?.toNormalizedString();
+  const rows = await context.api.listAddresses(undefined, context.signal);
+  const ids = [
+    ...new Set(
+      rows
+        .filter((r) => parsedAddress(r.ip)?.toNormalizedString() === wanted)
+        .map((r) => r.host_id),
+    ),
+  ];
+  return Promise.all(ids.slice(0, MAX_CANDIDATES).map((id) => byId(id, context)));
+}
+
+/** Hosts named `name`: exact, else case-insensitive; 0.17.21+ narrows the read with search. */
+async function byName(name: string, world: HostWorld, context: ToolContext) {
+  const wanted = unmarkServiceData(unquote(name));
+  const lower = wanted.toLowerCase();
+  const exact: InventoryHost[] = [];
+  const loose: InventoryHost[] = [];
+  const search = world.profile.hostFilters ? { search: wanted } : {};
+  for (let at = 0, pages = 0; pages < MAX_PAGES; pages++) {
+    const page = await context.api.listHosts(
+      { ...search, offset: at, limit: HOST_PAGE },
+      context.signal,
+    );
+    for (const host of page.items) {
+      if (host.name === wanted) exact.push(host);
+      else if (host.name.toLowerCase() === lower) loose.push(host);
+    }
+    const returned = page.items.length + page.skipped;
+    at += returned;
+    if (!page.pagination.has_more || returned === 0) break;
+  }
+  return exact.length > 0 ? exact : loose;
+}
+
+async function parentOf(host: InventoryHost, context: ToolContext) {
+  const serviceId = host.virtualization?.service_id;
+  const type = host.virtualization?.type;
+  if (!serviceId) return type ? { type } : undefined;
+  try {
+    const service = await context.api.getServiceHost(serviceId, context.signal);
+    const parent = service.host_id
+      ? await context.api.getHost(service.host_id, context.signal)
+      : undefined;
+    return {
+      ...(service.host_id ? { id: service.host_id } : {}),
+      ...(parent?.name ? { name: parent.name } : {}),
+      ...(type ? { type } : service.name ? { type: service.name } : {}),
+    };
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    return type ? { type } : undefined;
+  }
+}
+
+export async function found(args: { host: string }, context: ToolContext) {
+  const argument = args.host.trim();
+  const world = await readHostWorld(context, { discoveries: true, subnets: true });
+  const lookups = lookupsOf(world);
+  let hosts: InventoryHost[];
+  let matchedBy: string;
+  if (isUuid(argument)) {
+    hosts = [await byId(argument.toLowerCase(), context)];
+    matchedBy = 'id';
+  } else if (parsedAddress(argument)) {
+    hosts = await byAddress(argument, context);
+    matchedBy = `IP ${argument}`;
+  } else {
+    hosts = await byName(argument, world, context);
+    matchedBy = 'name';
+  }
+  if (hosts.length === 0) {
+    throw new ToolMessageError(
+      `No host has the ${matchedBy === 'name' ? 'name' : 'address'} ${quote(argument, 100)}. Look with list_hosts (search takes part of a name, hostname, IP or MAC); nothing else was read.`,
+    );
+  }
+  if (hosts.length > 1) {
+    return hostCandidatesResult(
+      argument,
+      hosts.map((host) => rowOf(host, world)),
+      lookups,
+      world.place,
+    );
+  }
+  const host = hosts[0] as InventoryHost;
+  const [snmpInterfaces, parent] = await Promise.all([
+    context.api.listSnmpInterfaces(host.id, context.signal).catch((error: unknown) => {
+      if (context.signal.aborted) throw error;
+      return host.snmp_interfaces;
+    }),
+    parentOf(host, context),
+  ]);
+  return hostDetailResult({
+    row: rowOf(host, world),
+    lookups,
+    place: world.place,
+    snmpInterfaces: snmpInterfaces.length > 0 ? snmpInterfaces : host.snmp_interfaces,
+    parent,
+    matchedBy,
+    notes: world.notes,
+  });
+}

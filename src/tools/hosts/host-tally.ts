@@ -1,0 +1,69 @@
+// counts_only's tallies over the matching hosts: by network, service, port, OS family and subnet, without SNMP credential, new / not seen since.
+import type { InventoryProfile } from '../../api/families/inventory.js';
+import { type CredentialScope, lastSeenOf, snmpCredentialsOf } from '../../api/inventory-facts.js';
+import type { InventoryHost } from '../../api/inventory-model.js';
+import { type HostFilters, hostMatches } from './host-filters.js';
+
+/** Counts by a key; Maps, so no name a host carries can touch an object's prototype. */
+export type Counts = Map<string, number>;
+
+export interface HostTally {
+  /** Every host read: the base for new_since / not_seen_since (all other filters met). */
+  consider(host: InventoryHost): void;
+  /** Every host that met all the filters. */
+  add(host: InventoryHost): void;
+  readonly byNetwork: Counts;
+  readonly byService: Counts;
+  readonly byPort: Counts;
+  readonly byOs: Counts;
+  readonly bySubnet: Counts;
+  readonly withoutSnmp: { count: number };
+  /** Of the hosts meeting every other filter: how many are new since, not seen since, the dates given. */
+  readonly dated: { newSince?: number; notSeenSince?: number };
+}
+
+const bump = (counts: Counts, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
+export function createHostTally(
+  filters: HostFilters,
+  profile: InventoryProfile,
+  scope: CredentialScope,
+): HostTally {
+  const { new_since: since, not_seen_since: unseen, ...others } = filters;
+  const dated: HostTally['dated'] = {
+    ...(since === undefined ? {} : { newSince: 0 }),
+    ...(unseen === undefined ? {} : { notSeenSince: 0 }),
+  };
+  const tally: HostTally = {
+    byNetwork: new Map(),
+    byService: new Map(),
+    byPort: new Map(),
+    byOs: new Map(),
+    bySubnet: new Map(),
+    withoutSnmp: { count: 0 },
+    dated,
+    consider(host) {
+      if (since === undefined && unseen === undefined) return;
+      if (!hostMatches(host, others, profile, scope).ok) return;
+      if (since !== undefined && Date.parse(host.created_at ?? '') >= since) {
+        dated.newSince = (dated.newSince ?? 0) + 1;
+      }
+      if (unseen !== undefined && Date.parse(lastSeenOf(host) ?? '') < unseen) {
+        dated.notSeenSince = (dated.notSeenSince ?? 0) + 1;
+      }
+    },
+    add(host) {
+      bump(tally.byNetwork, host.network_id ?? '');
+      for (const name of new Set(host.services.map((s) => s.name))) bump(tally.byService, name);
+      for (const port of new Set(host.ports.map((p) => `${p.number}/${p.protocol}`))) {
+        bump(tally.byPort, port);
+      }
+      if (host.os_family !== undefined) bump(tally.byOs, host.os_family);
+      for (const subnet of new Set(host.addresses.map((a) => a.subnet_id ?? ''))) {
+        if (subnet !== '') bump(tally.bySubnet, subnet);
+      }
+      if (snmpCredentialsOf(host, scope).length === 0) tally.withoutSnmp.count++;
+    },
+  };
+  return tally;
+}

@@ -1,0 +1,140 @@
+// list_hosts' work: the hosts the key can see, grouped by network (site), filtered and counted, within the result budget.
+import { lastSeenOf, snmpCredentialsOf } from '../../api/inventory-facts.js';
+import type { InventoryHost } from '../../api/inventory-model.js';
+import { hostCountsResult } from '../../views/hosts/host-counts-view.js';
+import type { HostLookups, HostRow } from '../../views/hosts/host-item.js';
+import { type HostFilterReport, hostListWithinBudget } from '../../views/hosts/host-list-view.js';
+import type { ToolContext } from '../define-tool.js';
+import { instantOf, shownInstant } from '../shared/date-argument.js';
+import type { HostListArguments } from './host-arguments.js';
+import { linksOf } from './host-discovery-links.js';
+import { resolveHostFilters } from './host-filter-arguments.js';
+import {
+  describeHostFilters,
+  givenFilters,
+  type HostFilters,
+  serviceSide,
+} from './host-filters.js';
+import { type HostScan, scanHosts } from './host-scan.js';
+import { type HostWorld, readHostWorld, worldNameOf } from './host-world.js';
+import { ipTest } from './ip-range.js';
+
+/** Arguments read strictly before anything is asked of the service: a bad date sends nothing. */
+function checkEarly(args: HostListArguments) {
+  if (args.ip !== undefined) ipTest(args.ip);
+  if (args.new_since !== undefined) instantOf('new_since', args.new_since);
+  if (args.not_seen_since !== undefined) instantOf('not_seen_since', args.not_seen_since);
+}
+
+/** Names and subnets for the views. */
+export function lookupsOf(world: HostWorld): HostLookups {
+  return { nameOf: worldNameOf(world), subnets: world.subnets };
+}
+
+/** A host with what the tool worked out about it: credentials, last seen, discovery links. */
+export function rowOf(
+  host: InventoryHost,
+  world: HostWorld,
+  found?: readonly ('first' | 'last')[],
+): HostRow {
+  const links = world.discoveries ? linksOf(host, world.profile, world.discoveries) : {};
+  return {
+    host,
+    credentials: snmpCredentialsOf(host, world.scope),
+    lastSeen: lastSeenOf(host),
+    ...links,
+    ...(found ? { found } : {}),
+  };
+}
+
+function countsOf(
+  scan: HostScan,
+  world: HostWorld,
+  filters: HostFilters,
+  report: HostFilterReport | undefined,
+) {
+  const tally = scan.tally;
+  if (!tally) throw new Error('counts_only read without a tally');
+  const bySubnet = new Map<string, number>();
+  for (const [id, n] of tally.bySubnet) {
+    const key = world.subnets.get(id)?.cidr ?? id;
+    bySubnet.set(key, (bySubnet.get(key) ?? 0) + n);
+  }
+  const nameOf = worldNameOf(world);
+  const networks =
+    world.networks.length > 0
+      ? world.networks.map((n) => ({ id: n.id, name: n.name }))
+      : (world.names.list('networks') ?? []).map((n) => ({ id: n.id, name: nameOf(n.id) }));
+  const dated = (at: number | undefined, count: number | undefined) =>
+    at === undefined ? undefined : { at: shownInstant(at), count: count ?? 0 };
+  return hostCountsResult({
+    hosts: scan.matched,
+    networks: filters.network_id ? networks.filter((n) => n.id === filters.network_id) : networks,
+    byNetwork: tally.byNetwork,
+    byService: tally.byService,
+    byPort: tally.byPort,
+    byOs: tally.byOs,
+    bySubnet,
+    withoutSnmp: tally.withoutSnmp.count,
+    newSince: dated(filters.new_since, tally.dated.newSince),
+    notSeenSince: dated(filters.not_seen_since, tally.dated.notSeenSince),
+    place: world.place,
+    described: report?.described,
+    service: report?.service ?? [],
+    server: report?.server ?? [],
+    scanned: scan.scanned,
+    complete: scan.complete,
+    notes: world.notes,
+    osUnknown: world.profile.datedSightings,
+  });
+}
+
+export async function listed(args: HostListArguments, context: ToolContext) {
+  checkEarly(args);
+  const world = await readHostWorld(context, {
+    discoveries: !args.counts_only || args.found_by !== undefined,
+    subnets: true,
+  });
+  const filters = resolveHostFilters(args, world);
+  const given = givenFilters(filters);
+  const side = serviceSide(filters, world.profile);
+  const scan = await scanHosts(
+    {
+      filters,
+      serviceQuery: side.query,
+      profile: world.profile,
+      scope: world.scope,
+      offset: args.counts_only ? 0 : args.offset,
+      limit: args.counts_only ? 0 : args.limit,
+      count: args.counts_only === true,
+      serviceFiltersAll: given.every((argument) => side.applied.includes(argument)),
+    },
+    context,
+  );
+  const report: HostFilterReport | undefined =
+    given.length > 0
+      ? {
+          service: side.applied,
+          server: given,
+          described: describeHostFilters(filters, worldNameOf(world)),
+          ...(filters.found_by && world.profile.datedSightings ? { approximate: true } : {}),
+        }
+      : undefined;
+  if (args.counts_only) return countsOf(scan, world, filters, report);
+  return hostListWithinBudget(
+    {
+      rows: scan.hosts.map((host) => rowOf(host, world, scan.found.get(host.id))),
+      lookups: lookupsOf(world),
+      place: world.place,
+      offset: args.offset,
+      limit: args.limit,
+      matched: scan.matched,
+      scanned: scan.scanned,
+      complete: scan.complete,
+      skipped: scan.skipped,
+      filters: report,
+      notes: world.notes,
+    },
+    context.maxResultBytes,
+  );
+}

@@ -1,0 +1,95 @@
+// When scheduled jobs run: next runs and local-time questions from cron + time zone, through croner, imported on first use (off the start-up path).
+import { wallClock, zonedInstant } from '../shared/time-window.js';
+
+/** Scanopy reads a schedule without a time zone as UTC (RunType.timezone: "None = UTC"). */
+export const DEFAULT_ZONE = 'UTC';
+
+/** "Runs at HH:MM in `zone` on these weekdays (0 = Sunday)". */
+export interface RunsAt {
+  readonly minuteOfDay: number;
+  readonly days: readonly number[];
+  readonly zone: string;
+}
+
+export interface ScheduleClock {
+  /** The first run strictly after `after` (epoch ms); undefined when the schedule cannot be read. */
+  next(cron: string, zone: string | undefined, after: number): number | undefined;
+  /** Whether the job runs at that local time on each of those weekdays in the week from `now`. */
+  runsAt(cron: string, zone: string | undefined, question: RunsAt, now: number): boolean;
+  /** Whether croner can read the schedule in its zone. */
+  readable(cron: string, zone: string | undefined): boolean;
+}
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+type Croner = typeof import('croner');
+let loading: Promise<ScheduleClock> | undefined;
+
+/** croner, loaded once: a list with no schedule never pays for it. */
+export function loadScheduleClock(): Promise<ScheduleClock> {
+  loading ??= import('croner').then(clockOf);
+  return loading;
+}
+
+function clockOf({ Cron }: Croner): ScheduleClock {
+  type Job = InstanceType<typeof Cron> | null;
+  const jobs = new Map<string, Job>();
+  const answers = new Map<string, boolean>();
+  const jobOf = (cron: string, zone: string | undefined): Job => {
+    const key = `${cron}\n${zone ?? DEFAULT_ZONE}`;
+    let job = jobs.get(key);
+    if (job === undefined) {
+      try {
+        job = new Cron(cron, { timezone: zone ?? DEFAULT_ZONE, paused: true });
+        job.nextRun(new Date(0));
+      } catch {
+        job = null;
+      }
+      // Schedules repeat across a list (and lists repeat): a small cache, bounded.
+      if (jobs.size > 2_000) jobs.clear();
+      jobs.set(key, job);
+    }
+    return job;
+  };
+  const next = (cron: string, zone: string | undefined, after: number) => {
+    const job = jobOf(cron, zone);
+    if (!job) return undefined;
+    try {
+      return job.nextRun(new Date(after))?.getTime();
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    next,
+    readable: (cron, zone) => jobOf(cron, zone) !== null,
+    runsAt(cron, zone, question, now) {
+      // The same question over the same week has one answer: asked once per schedule and day.
+      const today = wallClock(now, question.zone);
+      const key = `${cron}\n${zone}\n${question.minuteOfDay}\n${question.days.join()}\n${question.zone}\n${today.year}-${today.month}-${today.day}`;
+      const known = answers.get(key);
+      if (known !== undefined) return known;
+      let runs = true;
+      for (let k = 0; k < 7 && runs; k++) {
+        const day = wallClock(now + k * DAY_MS, question.zone);
+        if (!question.days.includes(day.weekday)) continue;
+        const at = zonedInstant(
+          {
+            year: day.year,
+            month: day.month,
+            day: day.day,
+            hour: Math.floor(question.minuteOfDay / 60),
+            minute: question.minuteOfDay % 60,
+          },
+          question.zone,
+        );
+        const run = next(cron, zone, at - 1);
+        runs = run !== undefined && run < at + MINUTE_MS;
+      }
+      if (answers.size > 5_000) answers.clear();
+      answers.set(key, runs);
+      return runs;
+    },
+  };
+}

@@ -1,0 +1,229 @@
+// list_hosts' answer in both channels: hosts grouped by network (site), names inline, filters reported, cut to the result budget with the offset to go on.
+import { plural } from '../shared/format.js';
+import { byteLength, jsonOf } from '../shared/result-budget.js';
+import {
+  capped,
+  type HostLookups,
+  type HostRow,
+  hostItem,
+  hostLine,
+  idText,
+  namesOf,
+  said,
+} from './host-item.js';
+import type { HostGroupOutput, HostItemOutput, HostListOutput } from './host-shapes.js';
+
+export interface HostFilterReport {
+  /** Filters the service applied, by argument name. */
+  readonly service: readonly string[];
+  /** Every filter given: this server re-applies them all. */
+  readonly server: readonly string[];
+  /** network "Office", service "SSH", port 23 */
+  readonly described: string;
+  /** found_by matched by daemon and date (0.14-0.16). */
+  readonly approximate?: boolean;
+}
+
+export interface HostListView {
+  readonly rows: readonly HostRow[];
+  readonly lookups: HostLookups;
+  readonly place: 'network' | 'site';
+  readonly offset: number;
+  readonly limit: number;
+  /** Hosts matching, in all that was read. */
+  readonly matched: number;
+  readonly scanned: number;
+  readonly complete: boolean;
+  readonly skipped: number;
+  readonly filters?: HostFilterReport | undefined;
+  readonly notes: readonly string[];
+  /** Rows the result budget left out. */
+  readonly omitted?: number;
+}
+
+const QUOTED = 'Quoted text is service data.';
+const APPROXIMATE =
+  'found_by is approximate on this Scanopy: it keeps dated entries, matched to runs by daemon and time.';
+
+const groupsOf = (rows: readonly HostRow[]) => {
+  const groups = new Map<string, HostRow[]>();
+  for (const row of rows) {
+    const key = row.host.network_id ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return groups;
+};
+
+function summaryOf(view: HostListView): string {
+  const shown = view.rows.length;
+  const scope = view.filters ? ` matching ${view.filters.described}` : '';
+  const head =
+    shown === 0
+      ? view.offset > 0 && view.offset >= view.matched
+        ? `Hosts${scope}: none shown, offset ${view.offset} is past the ${view.matched} matches`
+        : `Hosts${scope}: none`
+      : `Hosts ${view.offset + 1}-${view.offset + shown} of ${view.matched}${scope}`;
+  const read = view.complete ? '' : `, in the first ${view.scanned} read`;
+  const approx = view.filters?.approximate ? ` ${APPROXIMATE}` : '';
+  return `${head}${read}.${approx}`;
+}
+
+function nextStepOf(view: HostListView): string | undefined {
+  const next = view.offset + view.rows.length;
+  if (view.omitted && view.omitted > 0) {
+    return `${view.omitted} more not shown to stay within the result budget: call again with offset ${next} and limit ${Math.max(1, view.rows.length)}, narrow with a filter, or use counts_only.`;
+  }
+  if (next < view.matched) return `${view.matched - next} more: call again with offset ${next}.`;
+  if (!view.complete) {
+    return `Reading stopped after ${view.scanned} hosts: narrow with network or another filter.`;
+  }
+  return undefined;
+}
+
+function warningsOf(view: HostListView): string[] {
+  const out = [...view.notes];
+  if (view.skipped > 0) {
+    out.push(
+      `${plural(view.skipped, 'host')} from the service could not be read and were left out.`,
+    );
+  }
+  return out;
+}
+
+const filtersOutput = (view: HostListView, report: HostFilterReport) => ({
+  service: [...report.service],
+  server: [...report.server],
+  matched: view.matched,
+  scanned: view.scanned,
+  ...(view.complete ? {} : { complete: false }),
+  ...(report.approximate ? { approximate: true } : {}),
+});
+
+/**
+ * A link's time said once: left out where it is the host's first or last seen time; a link that
+ * names no run (a dated entry no listed run explains) is left out. Twenty hosts then fit 10 KB.
+ */
+function linkTimesOnce(groups: HostGroupOutput[]) {
+  const link = (l: HostItemOutput['first_found_by'], seen: string | undefined) => {
+    if (!l || l.id === undefined) return undefined;
+    const { at, ...rest } = l;
+    return at === undefined || at === seen ? rest : { ...rest, at };
+  };
+  for (const host of groups.flatMap((g) => g.hosts)) {
+    const first = link(host.first_found_by, host.first_seen);
+    const last = link(host.last_touched_by, host.last_seen);
+    if (first) host.first_found_by = first;
+    else delete host.first_found_by;
+    if (last) host.last_touched_by = last;
+    else delete host.last_touched_by;
+  }
+}
+
+export function hostListStructured(view: HostListView): HostListOutput {
+  const groups: HostGroupOutput[] = [...groupsOf(view.rows)].map(([network, rows]) => {
+    const name = network === '' ? undefined : view.lookups.nameOf(network);
+    return {
+      ...(network === '' ? {} : { network_id: network }),
+      ...(name === undefined ? {} : { network: capped(name) }),
+      hosts: rows.map((row) => hostItem(row, view.lookups)),
+    };
+  });
+  const next = nextStepOf(view);
+  const warnings = warningsOf(view);
+  linkTimesOnce(groups);
+  return {
+    summary: summaryOf(view),
+    groups,
+    ...namesOf(view.rows, view.lookups),
+    ...(view.filters ? { filters: filtersOutput(view, view.filters) } : {}),
+    pagination: {
+      total_count: view.matched,
+      limit: view.limit,
+      offset: view.offset,
+      has_more: view.offset + view.rows.length < view.matched,
+    },
+    ...(view.omitted ? { truncated: true } : {}),
+    ...(next ? { next_step: next } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+function filtersLine(view: HostListView, report: HostFilterReport): string {
+  const by = (who: string, names: readonly string[]) =>
+    names.length > 0 ? `${who}: ${names.join(', ')}` : undefined;
+  const applied = [by('service', report.service), by('this server', report.server)]
+    .filter(Boolean)
+    .join('; ');
+  const read = view.complete ? `${view.scanned} read` : `${view.scanned} read so far`;
+  return `Filters ${report.described} (applied by ${applied}); ${view.matched} matched, ${read}.`;
+}
+
+/**
+ * The ids of the credentials, discoveries and tags the lines name, once: 'SNMP credentials:
+ * "Office switches" = a1b2…', so each line can name them without repeating an id.
+ */
+function legend(view: HostListView): string[] {
+  const ids = (pick: (row: HostRow) => (string | undefined)[]) => [
+    ...new Set(view.rows.flatMap(pick).filter((id): id is string => id !== undefined)),
+  ];
+  const line = (title: string, list: string[]) => {
+    const named = list.flatMap((id) => {
+      const name = view.lookups.nameOf(id);
+      return name === undefined ? [] : [`${said(name)} = ${idText(id)}`];
+    });
+    return named.length > 0 ? [`${title}: ${named.join('; ')}`] : [];
+  };
+  return [
+    ...line(
+      'SNMP credentials',
+      ids((row) => row.credentials.map((c) => c.id)),
+    ),
+    ...line(
+      'Discoveries',
+      ids((row) => [row.first?.id, row.last?.id]),
+    ),
+    ...line(
+      'Tags',
+      ids((row) => [...row.host.tags]),
+    ),
+  ];
+}
+
+export function hostListText(view: HostListView): string {
+  const place = view.place === 'site' ? 'Site' : 'Network';
+  const lines = [`# ${summaryOf(view)}`];
+  if (view.filters) lines.push(filtersLine(view, view.filters));
+  if (view.rows.length > 0) lines.push(QUOTED, ...legend(view));
+  for (const [network, rows] of groupsOf(view.rows)) {
+    const name = network === '' ? undefined : view.lookups.nameOf(network);
+    const label =
+      network === ''
+        ? `${place} not given`
+        : name === undefined
+          ? `${place} ${idText(network)}`
+          : `${place} ${said(name)} (${idText(network)})`;
+    lines.push(`## ${label}: ${plural(rows.length, 'host')} shown`);
+    for (const row of rows) lines.push(hostLine(row, view.lookups));
+  }
+  lines.push(...warningsOf(view));
+  const next = nextStepOf(view);
+  if (next) lines.push(next);
+  return lines.join('\n');
+}
+
+/** Both channels within `budget` bytes together: rows dropped from the end until they fit. */
+export function hostListWithinBudget(view: HostListView, budget: number) {
+  let current = view;
+  for (;;) {
+    const structured = hostListStructured(current);
+    const text = hostListText(current);
+    if (byteLength(text) + byteLength(jsonOf(structured)) <= budget || current.rows.length === 0) {
+      return { structured, text };
+    }
+    const over = byteLength(text) + byteLength(jsonOf(structured)) - budget;
+    const perRow = (byteLength(text) + byteLength(jsonOf(structured))) / current.rows.length;
+    const drop = Math.min(current.rows.length, Math.max(1, Math.ceil(over / perRow)));
+    const rows = current.rows.slice(0, current.rows.length - drop);
+    current = { ...current, rows, omitted: view.rows.length - rows.length };
+  }
+}

@@ -1,0 +1,202 @@
+// ISO 8601 date-time windows ("start/end", "start/P7D", "P7D/end", "P7D", a day) read in an IANA zone: for any tool that filters by time.
+import { ToolMessageError } from '../../errors.js';
+import { quote } from '../../safety/quote.js';
+
+/** [from, to) in epoch milliseconds; either side open when not given. */
+export interface TimeWindow {
+  readonly from?: number;
+  readonly to?: number;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/i;
+/** A date-time with Z or an offset, in ISO 8601's shape only: Date.parse alone takes far more. */
+const WITH_OFFSET =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/i;
+
+/** Whether Intl knows the zone (an IANA name such as Europe/Paris, or UTC). */
+export function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(zone, format);
+  }
+  return format;
+}
+
+/** The wall clock of an instant in a zone: year, month (1-12), day, hour, minute, weekday (0 = Sunday). */
+export function wallClock(instant: number, zone: string) {
+  const parts: Record<string, string> = {};
+  for (const part of formatterOf(zone).formatToParts(instant)) parts[part.type] = part.value;
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts['weekday'] ?? '');
+  return {
+    year: Number(parts['year']),
+    month: Number(parts['month']),
+    day: Number(parts['day']),
+    hour: Number(parts['hour']),
+    minute: Number(parts['minute']),
+    second: Number(parts['second']),
+    weekday,
+  };
+}
+
+/**
+ * The instant a wall-clock time in `zone` names (Intl has the zone rules; no date library is
+ * bundled for this one conversion). In a DST gap the time after the gap; a repeated hour, the first.
+ */
+export function zonedInstant(
+  wall: { year: number; month: number; day: number; hour: number; minute: number; second?: number },
+  zone: string,
+): number {
+  const asUtc = Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hour,
+    wall.minute,
+    wall.second ?? 0,
+  );
+  const offsetAt = (instant: number) => {
+    const w = wallClock(instant, zone);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instant;
+  };
+  // The zone's offsets half a day either side: a wall-clock time is one of these two instants.
+  const candidates = [asUtc - offsetAt(asUtc - 43_200_000), asUtc - offsetAt(asUtc + 43_200_000)];
+  const shows = (instant: number) => {
+    const w = wallClock(instant, zone);
+    return w.hour === wall.hour && w.minute === wall.minute && w.day === wall.day;
+  };
+  const real = candidates.filter(shows);
+  return real.length > 0 ? Math.min(...real) : Math.max(...candidates);
+}
+
+/**
+ * One point in ISO 8601: with an offset as written, without one in `zone`; a bare date is its
+ * midnight (`day` says so). Undefined for anything else.
+ */
+export function pointInTime(text: string, zone: string): { at: number; day: boolean } | undefined {
+  const date = DATE.exec(text);
+  if (date) {
+    const [, year = 0, month = 0, day = 0] = date.map(Number);
+    return { at: zonedInstant({ year, month, day, hour: 0, minute: 0 }, zone), day: true };
+  }
+  if (WITH_OFFSET.test(text)) {
+    const at = Date.parse(text.replace(' ', 'T'));
+    return Number.isNaN(at) ? undefined : { at, day: false };
+  }
+  const local = LOCAL.exec(text);
+  if (!local) return undefined;
+  const [, year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = local.map((part) =>
+    Number(part ?? 0),
+  );
+  return { at: zonedInstant({ year, month, day, hour, minute, second }, zone), day: false };
+}
+
+function durationOf(text: string): number | undefined {
+  const match = DURATION.exec(text);
+  if (!match || text.toUpperCase() === 'P' || text.toUpperCase().endsWith('T')) return undefined;
+  const [, w = 0, d = 0, h = 0, m = 0] = match.map((part) => Number(part ?? 0));
+  return ((Number(w) * 7 + Number(d)) * 24 * 60 + Number(h) * 60 + Number(m)) * 60_000;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A window from ISO 8601 text: "start/end", "start/" or "/end" (open), "start/P7D", "P7D/end", a
+ * lone date (that whole day) or a lone duration, which reaches back from now (`past`) or forward
+ * (`future`). Times without an offset are read in `zone`. An unreadable window is an isError that
+ * says what is accepted.
+ */
+export function parseTimeWindow(
+  argument: string,
+  text: string,
+  options: { zone: string; now: number; bare: 'past' | 'future' },
+): TimeWindow {
+  const fail = () =>
+    new ToolMessageError(
+      `${argument} ${quote(text, 80)} is not a time window: give start/end in ISO 8601 (2026-11-25T01:00/2026-11-25T05:00, or with Z or an offset), start/ or /end, start/P7D, P7D/end, one date, or a duration (P7D, PT6H) ${options.bare === 'past' ? 'back from now' : 'from now on'}; times without an offset are in zone (default UTC). Nothing was listed.`,
+    );
+  const trimmed = text.trim();
+  if (!trimmed.includes('/')) {
+    const duration = durationOf(trimmed);
+    if (duration !== undefined) {
+      return options.bare === 'past'
+        ? { from: options.now - duration, to: options.now }
+        : { from: options.now, to: options.now + duration };
+    }
+    const point = pointInTime(trimmed, options.zone);
+    if (!point) throw fail();
+    return point.day ? { from: point.at, to: point.at + DAY_MS } : { from: point.at };
+  }
+  const [start = '', end = '', ...rest] = trimmed.split('/');
+  if (rest.length > 0 || (start === '' && end === '')) throw fail();
+  const startDuration = durationOf(start);
+  const endDuration = durationOf(end);
+  const startAt =
+    start === '' || startDuration !== undefined ? undefined : pointInTime(start, options.zone);
+  const endAt =
+    end === '' || endDuration !== undefined ? undefined : pointInTime(end, options.zone);
+  if (
+    (start !== '' && startDuration === undefined && !startAt) ||
+    (end !== '' && endDuration === undefined && !endAt)
+  ) {
+    throw fail();
+  }
+  if (startDuration !== undefined && endDuration !== undefined) throw fail();
+  // A bare end date closes at the end of that day, as a person reading "to 2026-11-25" means.
+  const to = endAt ? endAt.at + (endAt.day ? DAY_MS : 0) : undefined;
+  const from = startAt?.at;
+  const window: TimeWindow =
+    startDuration !== undefined && to !== undefined
+      ? { from: to - startDuration, to }
+      : endDuration !== undefined && from !== undefined
+        ? { from, to: from + endDuration }
+        : { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
+  if (window.from !== undefined && window.to !== undefined && window.from >= window.to)
+    throw fail();
+  return window;
+}
+
+/** Whether an ISO date-time lies in the window; an absent or unreadable time lies in none. */
+export function inWindow(window: TimeWindow, iso: string | undefined): boolean {
+  if (iso === undefined) return false;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return false;
+  return (
+    (window.from === undefined || at >= window.from) && (window.to === undefined || at < window.to)
+  );
+}
+
+/** "2026-11-25 01:00Z to 2026-11-25 05:00Z": a window as both channels say it. */
+export function describeWindow(window: TimeWindow): string {
+  const at = (ms: number) =>
+    new Date(ms)
+      .toISOString()
+      .replace(/:00\.000Z$/, 'Z')
+      .replace('T', ' ');
+  if (window.from !== undefined && window.to !== undefined)
+    return `${at(window.from)} to ${at(window.to)}`;
+  if (window.from !== undefined) return `from ${at(window.from)}`;
+  return window.to !== undefined ? `before ${at(window.to)}` : 'any time';
+}
