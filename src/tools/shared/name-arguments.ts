@@ -25,8 +25,12 @@ const listed = (items: readonly Named[], kind: NamedKind) =>
     ? `, and ${items.length - MAX_CANDIDATES} more not listed here (${EVERY_NAME[kind]})`
     : '');
 
-/** The argument that takes an id: network_id and daemon_id; a tag takes its id in `tag` itself. */
-const idArgument = (argument: string) => (argument === 'tag' ? 'tag' : `${argument}_id`);
+/**
+ * The argument that takes an id: network_id and daemon_id beside their name arguments; every other
+ * name argument (tag, snmp_credential, found_by) takes an id in itself, and has no `_id` twin.
+ */
+const ID_TWINS: ReadonlySet<string> = new Set(['network', 'daemon']);
+const idArgument = (argument: string) => (ID_TWINS.has(argument) ? `${argument}_id` : argument);
 
 /**
  * The id the name stands for; an isError (ToolMessageError) when it is unknown or ambiguous.
