@@ -14,10 +14,14 @@ export const INVENTORY_DISCOVERIES = {
   officeSweep: '11111111-1111-4111-8111-111111111111',
   labRun: '55555555-5555-4555-8555-555555555555',
   labUnified: '66666666-6666-4666-8666-666666666666',
+  /** An earlier, complete run of the lab job (0.16+ in data.ts): the job has several run records. */
+  labEarlierRun: '56565656-5656-4565-8565-565656565656',
 } as const;
 
 /** When the lab's failed run (data.ts, 22:00-22:04:31) touched its hosts. */
 export const LAB_RUN_AT = '2026-11-19T22:02:00Z';
+/** When the lab job's earlier run (data.ts, 2026-11-12 22:00-22:06:10) touched its hosts. */
+export const LAB_EARLIER_RUN_AT = '2026-11-12T22:03:00Z';
 
 export interface SampleSubnet {
   readonly id: string;
@@ -37,6 +41,14 @@ export interface SampleService {
   readonly name: string;
   readonly definition: string;
   readonly port_ids: readonly string[];
+}
+
+/** One address of a host: its first is `address`, any more are in `more_addresses`. */
+export interface SampleAddress {
+  readonly id: string;
+  readonly ip: string;
+  readonly subnet_id: string;
+  readonly mac: string;
 }
 
 export interface SampleSnmpInterface {
@@ -63,12 +75,9 @@ export interface SampleHost {
   readonly tags: readonly string[];
   readonly os: { readonly family: string; readonly name: string; readonly version: string } | null;
   sys_descr: string | null;
-  readonly address: {
-    readonly id: string;
-    readonly ip: string;
-    readonly subnet_id: string;
-    readonly mac: string;
-  };
+  readonly address: SampleAddress;
+  /** Addresses beyond the first (edge cases: a second NIC, IPv6, link-local); most hosts have none. */
+  readonly more_addresses: readonly SampleAddress[];
   readonly ports: SamplePort[];
   readonly services: SampleService[];
   readonly snmp_interfaces: readonly SampleSnmpInterface[];
@@ -187,7 +196,12 @@ const PLANS = (scale: number): NetworkPlan[] => [
     hosts: Math.round(60 * scale),
     daemon: SAMPLE_DAEMONS.lab,
     first: INVENTORY_DISCOVERIES.labUnified,
-    last: (n) => (n % 3 === 0 ? INVENTORY_DISCOVERIES.labRun : INVENTORY_DISCOVERIES.labUnified),
+    last: (n) =>
+      n % 3 === 0
+        ? INVENTORY_DISCOVERIES.labRun
+        : n % 6 === 1
+          ? INVENTORY_DISCOVERIES.labEarlierRun
+          : INVENTORY_DISCOVERIES.labUnified,
   },
   {
     id: GENERATED_NETWORK_ID,
@@ -252,7 +266,87 @@ export function buildInventory(
     }
   }
   name(hosts);
+  edges(hosts, subnets);
   return { networks, subnets, hosts };
+}
+
+/** The hosts edges() changes, by their place in their network: tests name them through this. */
+export const EDGE_HOSTS = {
+  /** Office: a second address in the same subnet (two NICs on the LAN). */
+  twoInOneSubnet: 10,
+  /** Office: its first address on the printer VLAN, a second on the LAN. */
+  acrossTwoSubnets: 13,
+  /** Office: created at midnight UTC, exactly on 2026-11-15. */
+  createdAtMidnight: 20,
+  /** Lab: an IPv6 address and a link-local one beside its IPv4 address. */
+  ipv6: 7,
+  /** Lab: created exactly at the start of November (UTC). */
+  createdOnTheFirst: 20,
+  /** Branch: last seen exactly at midnight, 2026-11-10. */
+  lastSeenAtMidnight: 5,
+} as const;
+
+export const EDGE_DATES = {
+  createdAtMidnight: '2026-11-15T00:00:00Z',
+  createdOnTheFirst: '2026-11-01T00:00:00Z',
+  lastSeenAtMidnight: '2026-11-10T00:00:00Z',
+} as const;
+
+/**
+ * Hosts on the edges a regular inventory never reaches: two addresses (in one subnet, across two),
+ * IPv6 and link-local, dates exactly on a boundary and at midnight. Without them an off-by-one or
+ * a check of the first address alone passes every test.
+ */
+function edges(hosts: SampleHost[], subnets: SampleSubnet[]) {
+  const of = (network: string) => hosts.filter((h) => h.network_id === network);
+  const [office, lab, branch] = [
+    SAMPLE_NETWORKS.office,
+    SAMPLE_NETWORKS.lab,
+    GENERATED_NETWORK_ID,
+  ].map(of);
+  const subnetOf = (cidr: string) => subnets.find((s) => s.cidr === cidr)?.id as string;
+  const nth = (list: SampleHost[] | undefined, i: number) => list?.[i];
+  const second = (host: SampleHost, ip: string, subnet_id: string, nic = 1): SampleAddress => ({
+    id: inventoryId(3, 100_000 * nic + Number.parseInt(host.id.slice(-6), 16)),
+    ip,
+    subnet_id,
+    mac: macOf(Number.parseInt(host.id.slice(-6), 16), nic),
+  });
+  const pair = nth(office, EDGE_HOSTS.twoInOneSubnet);
+  if (pair) {
+    const [a, b, c] = pair.address.ip.split('.');
+    Object.assign(pair, {
+      more_addresses: [second(pair, `${a}.${b}.${c}.200`, pair.address.subnet_id)],
+    });
+  }
+  const across = nth(office, EDGE_HOSTS.acrossTwoSubnets);
+  const lan = subnetOf('10.0.0.0/24');
+  if (across && lan && across.address.subnet_id !== lan) {
+    Object.assign(across, { more_addresses: [second(across, '10.0.0.201', lan)] });
+  }
+  const v6 = nth(lab, EDGE_HOSTS.ipv6);
+  if (v6) {
+    const global = { id: inventoryId(2, 9_001), cidr: '2001:db8:50::/64', name: 'Lab IPv6' };
+    const local = { id: inventoryId(2, 9_002), cidr: 'fe80::/64', name: 'Lab link-local' };
+    for (const s of [global, local]) subnets.push({ ...s, network_id: SAMPLE_NETWORKS.lab });
+    Object.assign(v6, {
+      more_addresses: [
+        second(v6, '2001:db8:50::7', global.id),
+        second(v6, 'fe80::21a:2bff:fe00:7', local.id, 2),
+      ],
+    });
+  }
+  const midnight = nth(office, EDGE_HOSTS.createdAtMidnight);
+  if (midnight) Object.assign(midnight, { created_at: EDGE_DATES.createdAtMidnight });
+  const first = nth(lab, EDGE_HOSTS.createdOnTheFirst);
+  if (first) Object.assign(first, { created_at: EDGE_DATES.createdOnTheFirst });
+  const seen = nth(branch, EDGE_HOSTS.lastSeenAtMidnight);
+  if (seen) {
+    Object.assign(seen, {
+      created_at: '2026-10-20T00:00:00Z',
+      last_seen_at: EDGE_DATES.lastSeenAtMidnight,
+    });
+  }
 }
 
 function hostOf(
@@ -296,12 +390,14 @@ function hostOf(
       n % 9 === 0 ? null : `${role.name}-${n}.${plan.name.toLowerCase().replace(/\s+/g, '-')}.lan`,
     network_id: plan.id,
     created_at: day(createdDay),
-    // The lab's failed run touched every third lab host; hosts not seen lately were last found earlier.
+    // The lab's runs touched every third lab host (and every sixth, earlier); hosts not seen lately were last found earlier.
     last_seen_at: stale
       ? day(31)
       : plan.last(n) === INVENTORY_DISCOVERIES.labRun
         ? LAB_RUN_AT
-        : day(51),
+        : plan.last(n) === INVENTORY_DISCOVERIES.labEarlierRun
+          ? LAB_EARLIER_RUN_AT
+          : day(51),
     daemon_id: plan.daemon,
     first_discovery_id: plan.first,
     last_discovery_id: stale ? plan.first : plan.last(n),
@@ -313,8 +409,9 @@ function hostOf(
     address: {
       id: inventoryId(3, n),
       ...where,
-      mac: `00:1a:2b:${((n >> 16) & 255).toString(16).padStart(2, '0')}:${((n >> 8) & 255).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`,
+      mac: macOf(n),
     },
+    more_addresses: [],
     ports,
     services,
     snmp_interfaces: role.snmp ? snmpInterfaces(n) : [],
@@ -323,6 +420,10 @@ function hostOf(
     virtualized_by: null,
   };
 }
+
+const hex2 = (byte: number) => (byte & 255).toString(16).padStart(2, '0');
+const macOf = (n: number, nic = 0) =>
+  `00:1a:2${nic === 0 ? 'b' : 'd'}:${hex2(n >> 16)}:${hex2(n >> 8)}:${hex2(n)}`;
 
 function snmpInterfaces(n: number): SampleSnmpInterface[] {
   return [1, 2, 3].map((index) => ({

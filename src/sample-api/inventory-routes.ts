@@ -3,6 +3,7 @@ import { SAMPLE_ORGANIZATION_ID } from './data.js';
 import type { SampleRequest, SampleResponse } from './exchange.js';
 import {
   inventoryId,
+  type SampleAddress,
   type SampleHost,
   type SampleInventory,
   type SampleService,
@@ -48,13 +49,13 @@ function writer(era: InventoryEra) {
     host_id: host.id,
     ...place(host.network_id),
   });
-  const address = (host: SampleHost) => ({
-    ...childOf(host, host.address.id),
-    ip_address: host.address.ip,
-    mac_address: host.address.mac,
-    name: 'eth0',
-    position: 0,
-    subnet_id: host.address.subnet_id,
+  const address = (host: SampleHost, a: SampleAddress = host.address, position = 0) => ({
+    ...childOf(host, a.id),
+    ip_address: a.ip,
+    mac_address: a.mac,
+    name: `eth${position}`,
+    position,
+    subnet_id: a.subnet_id,
     ...tracked(host),
   });
   const port = (host: SampleHost, p: SampleHost['ports'][number]) => ({
@@ -110,7 +111,7 @@ function writer(era: InventoryEra) {
             : [],
         }
       : { snmp_credential_id: h.credential_id };
-    const ips = [address(h)];
+    const ips = addressesOf(h).map((a, position) => address(h, a, position));
     const snmpRows = h.snmp_interfaces.map((i) => snmp(h, i));
     const childLists = era.ipAddresses
       ? { ip_addresses: ips, interfaces: children ? snmpRows : [] }
@@ -159,11 +160,14 @@ function writer(era: InventoryEra) {
   return { address, port, service, snmp, host };
 }
 
+/** Every address of a host, its first one first. */
+const addressesOf = (h: SampleHost): readonly SampleAddress[] => [h.address, ...h.more_addresses];
+
 /** 0.14-0.16: the dated entries of the host's discoveries (first seen, and the latest). */
 function sightings(h: SampleHost) {
   const entry = (date: string) => ({
     type: 'Network',
-    subnet_ids: [h.address.subnet_id],
+    subnet_ids: [...new Set(addressesOf(h).map((a) => a.subnet_id))],
     host_naming_fallback: 'BestService',
     daemon_id: h.daemon_id,
     date,
@@ -212,7 +216,7 @@ function hostMatches(
     search &&
     !contains(h.name, search) &&
     !contains(h.hostname, search) &&
-    !contains(h.address.ip, search)
+    !addressesOf(h).some((a) => contains(a.ip, search))
   )
     return false;
   const credentials = many(query, 'credential_ids');
@@ -289,8 +293,8 @@ export function inventoryRoute(
     return paged(
       hosts
         .filter((h) => inNetwork(h.network_id) && ofHost(h.id))
-        .filter((h) => wantedSubnet === null || h.address.subnet_id === wantedSubnet)
-        .map((h) => write.address(h)),
+        .flatMap((h) => addressesOf(h).map((a, position) => write.address(h, a, position)))
+        .filter((row) => wantedSubnet === null || row.subnet_id === wantedSubnet),
     );
   }
   if (path === snmpPath) {
