@@ -58,7 +58,10 @@ export function sampleData(version = '0.14.13'): SampleData {
   if (minor >= 15) {
     for (const credential of data.credentials) credential.target_ips = null;
   }
-  if (minor >= 16) data.discoveries.push(earlierLabRun());
+  const lastLabRun = data.discoveries.find(
+    (d) => d['id'] === '55555555-5555-4555-8555-555555555555',
+  );
+  if (minor >= 16 && lastLabRun) data.discoveries.push(earlierLabRun(lastLabRun));
   if (minor >= 17) {
     data.credentials.push(v3Credential(), {
       id: SAMPLE_V1_CREDENTIAL_ID,
@@ -108,18 +111,17 @@ function v3Credential(): StoredCredential {
  * 0.16+: an earlier, complete run of the lab job, so the job has several run records and
  * `found_by` the job must reach the hosts each of them touched (inventory-data.ts).
  */
-function earlierLabRun(): Record<string, unknown> {
+function earlierLabRun(lastRun: Record<string, unknown>): Record<string, unknown> {
+  const run = lastRun['run_type'] as { results: Record<string, unknown> };
   return {
+    ...lastRun,
     id: '56565656-5656-4565-8565-565656565656',
     name: 'Lab full scan (earlier run)',
-    network_id: SAMPLE_NETWORKS.lab,
-    daemon_id: SAMPLE_DAEMONS.lab,
-    discovery_type: { type: 'Network', subnet_ids: [] },
     run_type: {
       type: 'Historical',
       results: {
+        ...run.results,
         session_id: '5a5b5c5d-5e5f-4a6b-8c7d-8e9f0a1b2c3d',
-        discovery_id: '66666666-6666-4666-8666-666666666666',
         phase: 'Complete',
         progress: 100,
         error: null,
@@ -128,7 +130,6 @@ function earlierLabRun(): Record<string, unknown> {
         finished_at: '2026-11-12T22:06:10Z',
       },
     },
-    tags: [],
     created_at: '2026-11-12T22:00:00Z',
     updated_at: '2026-11-12T22:06:10Z',
   };
