@@ -125,7 +125,7 @@ function earlierLabRun(lastRun: Record<string, unknown>): Record<string, unknown
         phase: 'Complete',
         progress: 100,
         error: null,
-        hosts_discovered: 9,
+        hosts_discovered: 8,
         started_at: '2026-11-12T22:00:00Z',
         finished_at: '2026-11-12T22:06:10Z',
       },

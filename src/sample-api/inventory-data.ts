@@ -383,6 +383,9 @@ function hostOf(
   const createdDay = (n * 11) % 50;
   // Not seen for three weeks: some hosts found before the 1st of November.
   const stale = n % 17 === 0 && createdDay < 31;
+  // The lab's earlier run (2026-11-12) cannot have touched a host created after it.
+  const ran = plan.last(n);
+  const last = ran === INVENTORY_DISCOVERIES.labEarlierRun && createdDay >= 42 ? plan.first : ran;
   return {
     id: inventoryId(1, n),
     name: '',
@@ -393,14 +396,14 @@ function hostOf(
     // The lab's runs touched every third lab host (and every sixth, earlier); hosts not seen lately were last found earlier.
     last_seen_at: stale
       ? day(31)
-      : plan.last(n) === INVENTORY_DISCOVERIES.labRun
+      : last === INVENTORY_DISCOVERIES.labRun
         ? LAB_RUN_AT
-        : plan.last(n) === INVENTORY_DISCOVERIES.labEarlierRun
+        : last === INVENTORY_DISCOVERIES.labEarlierRun
           ? LAB_EARLIER_RUN_AT
           : day(51),
     daemon_id: plan.daemon,
     first_discovery_id: plan.first,
-    last_discovery_id: stale ? plan.first : plan.last(n),
+    last_discovery_id: stale ? plan.first : last,
     tags: role.snmp ? [role.name === 'sw' ? SAMPLE_TAGS.core : SAMPLE_TAGS.printers] : [],
     os: role.os,
     sys_descr: role.snmp
