@@ -28,6 +28,7 @@ import {
 import { type CollectedDiscoveries, collectDiscoveries } from './discoveries/discovery-pages.js';
 import { filteringOf, questionFilters } from './discoveries/question-filters.js';
 import { outcomeLinker } from './discoveries/run-outcomes.js';
+import { freeText } from './shared/free-text.js';
 import { resolveName } from './shared/name-arguments.js';
 import { uuid } from './shared/uuid-argument.js';
 
@@ -205,19 +206,19 @@ export const listDiscoveries = defineTool({
   inputSchema: {
     network_id: uuid().optional().describe('Network id'),
     daemon_id: uuid().optional().describe('Daemon id'),
-    network: z.string().optional().describe('Name'),
-    daemon: z.string().optional().describe('Name'),
-    tag: z.string().optional().describe('Name or id'),
-    discovery_type: z.string().optional().describe('e.g. Docker'),
-    run_type: z.string().optional().describe('e.g. Scheduled'),
+    network: freeText().optional().describe('Name'),
+    daemon: freeText().optional().describe('Name'),
+    tag: freeText().optional().describe('Name or id'),
+    discovery_type: freeText().optional().describe('e.g. Docker'),
+    run_type: freeText().optional().describe('e.g. Scheduled'),
     enabled: z.boolean().optional().describe('Schedule on'),
     last_run: z.enum(LAST_RUN_VALUES).optional().describe('Latest'),
-    search: z.string().optional().describe('In name'),
-    runs_at: z.string().optional().describe('HH:MM local'),
-    days: z.string().optional().describe('e.g. Mon-Fri'),
-    zone: z.string().optional().describe('IANA; default UTC'),
-    next_run: z.string().optional().describe('ISO window a/b or PT6H'),
-    finished: z.string().optional().describe('ISO window or P7D'),
+    search: freeText().optional().describe('In name'),
+    runs_at: freeText().optional().describe('HH:MM local'),
+    days: freeText().optional().describe('e.g. Mon-Fri'),
+    zone: freeText().optional().describe('IANA; default UTC'),
+    next_run: freeText().optional().describe('ISO window a/b or PT6H'),
+    finished: freeText().optional().describe('ISO window or P7D'),
     counts_only: z.boolean().optional().describe('Counts, no items'),
     limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
     offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),

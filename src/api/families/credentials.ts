@@ -1,6 +1,7 @@
 // SNMP credentials on 0.15+ (`/api/v1/credentials`): list by type, read, and a whole-object update.
 
 import { UnsupportedOperationError } from '../errors.js';
+import { readEveryPage } from '../paging.js';
 import type { Page, PageQuery, Requester, RequestSpec } from '../request.js';
 import {
   credentialRecordSchema,
@@ -48,13 +49,14 @@ async function listMerged(
   const all: SnmpCredential[] = [];
   let skipped = 0;
   for (const type of types) {
-    for (let page = 0, offset = 0; page < MERGE_MAX_PAGES; page++) {
-      const read = await listType(r, type, { limit: MERGE_PAGE, offset }, signal);
-      all.push(...read.items);
-      skipped += read.skipped;
-      offset += read.items.length + read.skipped;
-      if (!read.pagination.has_more || read.items.length + read.skipped === 0) break;
-    }
+    const read = await readEveryPage(
+      { method: 'GET', path: ROUTE },
+      (offset) => listType(r, type, { limit: MERGE_PAGE, offset }, signal),
+      r.shapeError,
+      { pages: MERGE_MAX_PAGES, items: MERGE_MAX_PAGES * MERGE_PAGE },
+    );
+    all.push(...read.items);
+    skipped += read.skipped;
   }
   // The service's own order is created_at ascending; the merge keeps it across types.
   all.sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? ''));

@@ -14,6 +14,7 @@ import {
   snmpInterfaceParser,
   subnetParser,
 } from '../inventory-schemas.js';
+import { readEveryPage } from '../paging.js';
 import type { GroupCount, Page, Requester } from '../request.js';
 import { NEWEST_KNOWN_VERSION, parseVersion } from './service-profile.js';
 
@@ -130,7 +131,7 @@ export async function getHost(
   return parsed.data;
 }
 
-/** A child list read in pages of 1,000 (the service's cap), every page. */
+/** A child list read in pages of 1,000 (the service's cap), every page within the side-list caps. */
 async function everyPage<T>(
   requester: Requester,
   path: string,
@@ -138,22 +139,17 @@ async function everyPage<T>(
   parser: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
   signal?: AbortSignal,
 ): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; ) {
-    const page = { limit: 1000, offset };
-    const spec = {
-      method: 'GET',
-      path,
-      auth: 'apiKey',
-      query: { ...query, ...page },
-      signal,
-    } as const;
-    const read = await requester.listPage(spec, parser, page);
-    out.push(...read.items);
-    const returned = read.items.length + read.skipped;
-    if (!read.pagination.has_more || returned === 0) return out;
-    offset += returned;
-  }
+  const route = { method: 'GET', path } as const;
+  const read = await readEveryPage(
+    route,
+    (offset) => {
+      const page = { limit: 1000, offset };
+      const spec = { ...route, auth: 'apiKey', query: { ...query, ...page }, signal } as const;
+      return requester.listPage(spec, parser, page);
+    },
+    requester.shapeError,
+  );
+  return read.items;
 }
 
 /** Every subnet (of one network when given): CIDRs for the addresses. */

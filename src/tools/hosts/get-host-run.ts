@@ -99,13 +99,18 @@ export async function found(args: { host: string }, context: ToolContext) {
   } else if (parsedAddress(argument)) {
     hosts = await byAddress(argument, context);
     matchedBy = `IP ${argument}`;
+    // A host may be named like an address (a switch called 10.0.0.1): no address, then its name.
+    if (hosts.length === 0) {
+      hosts = await byName(argument, world, context);
+      matchedBy = 'name (no host has it as an address)';
+    }
   } else {
     hosts = await byName(argument, world, context);
     matchedBy = 'name';
   }
   if (hosts.length === 0) {
     throw new ToolMessageError(
-      `No host has the ${matchedBy === 'name' ? 'name' : 'address'} ${quote(argument, 100)}. Look with list_hosts (search takes part of a name, hostname, IP or MAC); nothing else was read.`,
+      `No host has the ${matchedBy.startsWith('IP') ? 'address' : matchedBy.startsWith('name (') ? 'address or name' : 'name'} ${quote(argument, 100)}. Look with list_hosts (search takes part of a name, hostname, IP or MAC); nothing else was read.`,
     );
   }
   if (hosts.length > 1) {

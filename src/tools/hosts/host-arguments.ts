@@ -1,21 +1,22 @@
 // list_hosts' and get_host's argument shapes: one source for the tools, their handlers and the tests.
 import * as z from 'zod';
+import { freeText } from '../shared/free-text.js';
 import { uuid } from '../shared/uuid-argument.js';
 
 /** list_hosts' arguments; descriptions short, the catalog has a byte budget. */
 export const hostListArguments = {
   // Descriptions are short: the catalog stays in the model's context all conversation.
   network_id: uuid().optional().describe('Network id'),
-  network: z.string().optional().describe('Name'),
-  tag: z.string().optional().describe('Name or id'),
-  search: z.string().optional().describe('Name, hostname, IP, MAC'),
-  ip: z.string().optional().describe('Address or CIDR'),
-  service: z.string().optional().describe('e.g. SSH'),
+  network: freeText().optional().describe('Name'),
+  tag: freeText().optional().describe('Name or id'),
+  search: freeText().optional().describe('Name, hostname, IP, MAC'),
+  ip: freeText().optional().describe('Address or CIDR'),
+  service: freeText().optional().describe('e.g. SSH'),
   port: z.number().int().min(1).max(65535).optional().describe('Open port'),
-  found_by: z.string().optional().describe('Discovery name or id'),
-  new_since: z.string().optional().describe('ISO date'),
-  not_seen_since: z.string().optional().describe('ISO date'),
-  snmp_credential: z.string().optional().describe('Name, id or none'),
+  found_by: freeText().optional().describe('Discovery name or id'),
+  new_since: freeText().optional().describe('ISO date'),
+  not_seen_since: freeText().optional().describe('ISO date'),
+  snmp_credential: freeText().optional().describe('Name, id or none'),
   counts_only: z.boolean().optional().describe('No items'),
   limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
   offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),

@@ -8,7 +8,7 @@ import { resolveName } from '../shared/name-arguments.js';
 import { isUuid } from '../shared/uuid-argument.js';
 import type { HostListArguments } from './host-arguments.js';
 import { foundByOf } from './host-discovery-links.js';
-import type { HostFilters } from './host-filters.js';
+import { type HostFilters, prepareSearch } from './host-filters.js';
 import type { HostWorld } from './host-world.js';
 import { ipTest } from './ip-range.js';
 
@@ -75,7 +75,10 @@ export function resolveHostFilters(args: HostListArguments, world: HostWorld): H
     network_argument:
       args.network !== undefined ? 'network' : args.network_id ? 'network_id' : undefined,
     tag_id,
-    search: args.search?.trim() === '' ? undefined : args.search,
+    search:
+      args.search === undefined || args.search.trim() === ''
+        ? undefined
+        : prepareSearch(args.search),
     ip: args.ip === undefined ? undefined : { text: args.ip, test: ipTest(args.ip) },
     service: args.service,
     port: args.port,

@@ -15,7 +15,7 @@ export interface HostFilters {
   /** The argument that named the network ('network' or 'network_id'), for the report. */
   readonly network_argument?: 'network' | 'network_id' | undefined;
   readonly tag_id?: string | undefined;
-  readonly search?: string | undefined;
+  readonly search?: PreparedSearch | undefined;
   readonly ip?: { readonly text: string; readonly test: IpTest } | undefined;
   readonly service?: string | undefined;
   readonly port?: number | undefined;
@@ -32,23 +32,37 @@ const timeOf = (iso: string | undefined) => (iso === undefined ? Number.NaN : Da
 const macDigits = (text: string) => text.toLowerCase().replace(/[^0-9a-f]/g, '');
 const MAC_LIKE = /^(?:[0-9a-f]{2}[:-]){1,5}[0-9a-f]{0,2}$|^[0-9a-f]{4}\.[0-9a-f]{0,4}/i;
 
+/** A search split once per call (not once per host): its words lowercased, a MAC-like word's digits. */
+export interface PreparedSearch {
+  readonly text: string;
+  readonly words: readonly { readonly text: string; readonly mac?: string }[];
+}
+
+/** `search` as every host is tested against it; its length and words are capped by its schema. */
+export function prepareSearch(search: string): PreparedSearch {
+  const words = search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) =>
+      macDigits(word).length >= 4 && MAC_LIKE.test(word)
+        ? { text: word, mac: macDigits(word) }
+        : { text: word },
+    );
+  return { text: search, words };
+}
+
 /** Every word of `search` in the host's name, hostname, an IP or a MAC (case-insensitive). */
-function searchMatches(host: InventoryHost, search: string): boolean {
+function searchMatches(host: InventoryHost, search: PreparedSearch): boolean {
   const fields = [host.name, host.hostname ?? '', ...host.addresses.map((a) => a.ip)].map((f) =>
     f.toLowerCase(),
   );
   const macs = host.addresses.flatMap((a) => (a.mac ? [macDigits(a.mac)] : []));
-  return search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .every(
-      (word) =>
-        fields.some((f) => f.includes(word)) ||
-        (macDigits(word).length >= 4 &&
-          MAC_LIKE.test(word) &&
-          macs.some((m) => m.includes(macDigits(word)))),
-    );
+  return search.words.every(
+    (word) =>
+      fields.some((f) => f.includes(word.text)) ||
+      (word.mac !== undefined && macs.some((m) => m.includes(word.mac as string))),
+  );
 }
 
 const hasPort = (host: InventoryHost, port: number) => host.ports.some((p) => p.number === port);
@@ -129,7 +143,7 @@ export function serviceSide(filters: HostFilters, profile: InventoryProfile) {
     // tag_ids is a list parameter; how 0.14-0.16 read one from a query is not documented.
     push('tag', 'tag_id', filters.tag_id);
     push('service', 'service_name', filters.service);
-    const search = filters.search?.trim();
+    const search = filters.search?.text.trim();
     if (search && !/\s/.test(search) && !MAC_LIKE.test(search)) push('search', 'search', search);
     if (filters.snmp_credential !== 'none') {
       push('snmp_credential', 'credential_id', filters.snmp_credential);
@@ -150,7 +164,8 @@ export function describeHostFilters(
   const parts: string[] = [];
   if (filters.network_id !== undefined) parts.push(`network ${named(filters.network_id)}`);
   if (filters.tag_id !== undefined) parts.push(`tag ${named(filters.tag_id)}`);
-  if (filters.search !== undefined) parts.push(`search ${quote(serviceText(filters.search, 100))}`);
+  if (filters.search !== undefined)
+    parts.push(`search ${quote(serviceText(filters.search.text, 100))}`);
   if (filters.ip) parts.push(`ip ${quote(serviceText(filters.ip.text, 60))}`);
   if (filters.service !== undefined)
     parts.push(`service ${quote(serviceText(filters.service, 60))}`);

@@ -1,7 +1,7 @@
 // What a host answer needs beside the hosts: names of networks and tags, SNMP credentials, networks' credentials, subnets, discoveries; each reused per caller for a minute, a failed one a note.
 
 import type { Named } from '../../api/client.js';
-import { CancelledError } from '../../api/errors.js';
+import { CancelledError, ResponseShapeError } from '../../api/errors.js';
 import type { InventoryProfile } from '../../api/families/inventory.js';
 import type { InventoryNetwork, InventorySubnet } from '../../api/inventory-model.js';
 import type { Names } from '../../api/name-directory.js';
@@ -42,7 +42,9 @@ async function attempt<T>(
     return await read();
   } catch (error) {
     if (signal.aborted || error instanceof CancelledError) throw error;
-    notes.push(`${what} could not be listed: shown without them.`);
+    // A list refused by its bounds says which one (it ignores offset, it never ends).
+    const why = error instanceof ResponseShapeError ? ` (${error.problem})` : '';
+    notes.push(`${what} could not be listed${why}: shown without them.`);
     return undefined;
   }
 }

@@ -1,7 +1,8 @@
-// The `ip` argument: one address or a CIDR range, as a test on a host's addresses (parsing by ipaddr.js, not by hand).
+// The `ip` argument: one address or a CIDR range, as a test on a host's addresses; IPv4 in dotted decimal only, parsed by ipaddr.js.
 import ipaddr from 'ipaddr.js';
 import { ToolMessageError } from '../../errors.js';
 import { serviceText } from '../../safety/sanitize.js';
+import { isCidr, isStrictAddress } from '../../views/shared/ip-address.js';
 
 /** Whether an address the service sent lies in the range; an unreadable address never does. */
 export type IpTest = (address: string) => boolean;
@@ -15,20 +16,17 @@ const plain = (address: ipaddr.IPv4 | ipaddr.IPv6) =>
 /** `address` parsed, or undefined: the service's text is not trusted to be an address. */
 export function parsedAddress(address: string) {
   try {
-    return ipaddr.isValid(address) ? plain(ipaddr.parse(address)) : undefined;
+    return isStrictAddress(address) ? plain(ipaddr.parse(address)) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Whether a CIDR the service sent reads as one (shown bare in text, else quoted). */
-export const isCidr = (text: string) => ipaddr.isValidCIDR(text);
-
 /** The test for `ip`; an isError naming the forms accepted when it is neither an address nor a CIDR. */
 export function ipTest(argument: string): IpTest {
   const text = argument.trim();
   if (text.includes('/')) {
-    if (!ipaddr.isValidCIDR(text)) throw badIp(argument);
+    if (!isCidr(text)) throw badIp(argument);
     const [base, bits] = ipaddr.parseCIDR(text);
     const range = [
       plain(base),
@@ -51,5 +49,5 @@ export function ipTest(argument: string): IpTest {
 
 const badIp = (argument: string) =>
   new ToolMessageError(
-    `ip "${serviceText(argument, 60)}" is neither an IP address (10.0.0.7, fe80::1) nor a CIDR range (10.0.0.0/24): call again with one of these; nothing was listed.`,
+    `ip "${serviceText(argument, 60)}" is neither an IP address (10.0.0.7, fe80::1) nor a CIDR range (10.0.0.0/24), IPv4 in dotted decimal (no leading zeros, no short forms): call again with one of these; nothing was listed.`,
   );

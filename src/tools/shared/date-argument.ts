@@ -12,7 +12,7 @@ export function instantOf(argument: string, text: string): number {
   const point = pointInTime(text.trim(), 'UTC');
   if (!point) {
     throw new ToolMessageError(
-      `${argument} "${serviceText(text, 40)}" is not an ISO 8601 date or date-time (2026-11-20 or 2026-11-20T03:00:00Z): call again with one; nothing was listed.`,
+      `${argument} "${serviceText(text, 40)}" is not an ISO 8601 date or date-time that exists (2026-11-20 or 2026-11-20T03:00:00Z, a four-digit year from 1970): call again with one; nothing was listed.`,
     );
   }
   return point.at;

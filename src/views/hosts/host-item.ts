@@ -1,10 +1,10 @@
 // One host in both channels: the structured item (service text capped, nothing null) and its one text line (every service string quoted).
-import ipaddr from 'ipaddr.js';
 import type { HostCredential } from '../../api/inventory-facts.js';
 import type { InventoryHost, InventorySubnet } from '../../api/inventory-model.js';
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
 import { markServiceData, unmarkServiceData } from '../../safety/service-data-mark.js';
+import { isCidr, isStrictAddress } from '../shared/ip-address.js';
 import type { HostItemOutput } from './host-shapes.js';
 
 /** A discovery linked to a host as the tool worked it out: the output's link, and the run's name. */
@@ -146,14 +146,14 @@ export const said = (text: string, max = 100) =>
 
 /** An address bare when it is one, else quoted like any service text. */
 export function addressText(text: string): string {
-  return ipaddr.isValid(text) && !/\s/.test(text) ? text : said(text, 64);
+  return isStrictAddress(text) ? text : said(text, 64);
 }
 const UUID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i;
 /** An id bare when it reads as the service's ids do, else quoted: an id cannot add a field either. */
 export const idText = (text: string) => (UUID.test(text) ? text : said(text, 64));
 const MAC = /^[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}$/i;
 const macText = (text: string) => (MAC.test(text) ? text : said(text, 64));
-export const cidrText = (text: string) => (ipaddr.isValidCIDR(text) ? text : said(text, 64));
+export const cidrText = (text: string) => (isCidr(text) ? text : said(text, 64));
 const day = (iso: string | undefined) => /^\d{4}-\d{2}-\d{2}/.exec(iso ?? '')?.[0];
 
 /** A discovery link in words: '"Office LAN sweep"', or '"Office LAN sweep" ~2026-11-21' when approximate. */

@@ -9,10 +9,33 @@ export interface TimeWindow {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/i;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/i;
 /** A date-time with Z or an offset, in ISO 8601's shape only: Date.parse alone takes far more. */
 const WITH_OFFSET =
-  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/i;
+/** The first year read: Date.UTC takes 0099 as 1999, and nothing Scanopy saw predates 1970. */
+const FIRST_YEAR = 1970;
+
+/**
+ * Whether the parts name a time that exists: a four-digit year from 1970, a day the month has
+ * (2026-02-31 is refused, where Date would roll it to 3 March), 00:00:00 to 23:59:59.
+ */
+function exists(parts: readonly (string | undefined)[]): boolean {
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts.map((part) =>
+    Number(part ?? 0),
+  );
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (
+    year >= FIRST_YEAR &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= days &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59
+  );
+}
 const DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/i;
 
 /** Whether Intl knows the zone (an IANA name such as Europe/Paris, or UTC). */
@@ -98,15 +121,19 @@ export function zonedInstant(
 export function pointInTime(text: string, zone: string): { at: number; day: boolean } | undefined {
   const date = DATE.exec(text);
   if (date) {
+    if (!exists(date.slice(1))) return undefined;
     const [, year = 0, month = 0, day = 0] = date.map(Number);
     return { at: zonedInstant({ year, month, day, hour: 0, minute: 0 }, zone), day: true };
   }
-  if (WITH_OFFSET.test(text)) {
+  const offset = WITH_OFFSET.exec(text);
+  if (offset) {
+    const [hours = '0', minutes = '0'] = offset.slice(7);
+    if (!exists(offset.slice(1, 7)) || Number(hours) > 23 || Number(minutes) > 59) return undefined;
     const at = Date.parse(text.replace(' ', 'T'));
     return Number.isNaN(at) ? undefined : { at, day: false };
   }
   const local = LOCAL.exec(text);
-  if (!local) return undefined;
+  if (!local || !exists(local.slice(1))) return undefined;
   const [, year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = local.map((part) =>
     Number(part ?? 0),
   );
@@ -135,7 +162,7 @@ export function parseTimeWindow(
 ): TimeWindow {
   const fail = () =>
     new ToolMessageError(
-      `${argument} ${quote(text, 80)} is not a time window: give start/end in ISO 8601 (2026-11-25T01:00/2026-11-25T05:00, or with Z or an offset), start/ or /end, start/P7D, P7D/end, one date, or a duration (P7D, PT6H) ${options.bare === 'past' ? 'back from now' : 'from now on'}; times without an offset are in zone (default UTC). Nothing was listed.`,
+      `${argument} ${quote(text, 80)} is not a time window: give start/end in ISO 8601 (2026-11-25T01:00/2026-11-25T05:00, or with Z or an offset), start/ or /end, start/P7D, P7D/end, one date, or a duration (P7D, PT6H) ${options.bare === 'past' ? 'back from now' : 'from now on'}; times without an offset are in zone (default UTC); dates must exist, years from 1970. Nothing was listed.`,
     );
   const trimmed = text.trim();
   if (!trimmed.includes('/')) {
