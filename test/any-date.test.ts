@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './build-dist.js';
+import { runVitestChild } from './vitest-child.js';
 
 /** The tests whose answers hold next runs, time windows, expiry times or updated_at. */
 const CLOCK_READERS = [
@@ -10,27 +11,15 @@ const CLOCK_READERS = [
   'test/client-view.test.ts',
   'test/questions.test.ts',
   'test/time-window.test.ts',
+  'test/dates-and-schedules.test.ts',
 ];
 
 /** Runs vitest on `files` in a child whose Date reads `days` from today. */
-function runShifted(files: readonly string[], days: number) {
-  return spawnSync(
-    join(ROOT, 'node_modules', '.bin', 'vitest'),
-    ['run', '--reporter=dot', '--outputFile.json=/dev/null', ...files],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 180_000,
-      env: {
-        ...process.env,
-        CLOCK_SHIFT_DAYS: String(days),
-        NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --require ${join(ROOT, 'test', 'shift-clock.cjs')}`,
-        // A snapshot that differs must fail here, never be written.
-        CI: 'true',
-      },
-    },
-  );
-}
+const runShifted = (files: readonly string[], days: number) =>
+  runVitestChild(files, {
+    CLOCK_SHIFT_DAYS: String(days),
+    NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --require ${join(ROOT, 'test', 'shift-clock.cjs')}`,
+  });
 
 describe('the suite on any date', () => {
   it('the tests that read a clock pass 400 days from now', () => {

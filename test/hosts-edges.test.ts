@@ -1,10 +1,12 @@
 // list_hosts on the sample's edge hosts, on each version: two addresses, IPv6 and link-local, dates exactly on a boundary, a network's default credential, a job with several run records, a small budget.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { inventoryProfile } from '../src/api/families/inventory.js';
 import { SAMPLE_NETWORKS, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
 import type { SampleHost } from '../src/sample-api/inventory-data.js';
 import * as sample from '../src/sample-api/inventory-data.js';
 import { GENERATED_NETWORK_ID } from '../src/sample-api/names-data.js';
+import { serviceSide } from '../src/tools/hosts/host-filters.js';
 import { hostListShape } from '../src/views/hosts/host-shapes.js';
 import { textOf, useHarness } from './harness.js';
 
@@ -44,6 +46,22 @@ describe('the edge hosts are where the tests expect them', () => {
     expect(edge(branch, EDGE_HOSTS.lastSeenAtMidnight).last_seen_at).toBe(
       EDGE_DATES.lastSeenAtMidnight,
     );
+  });
+});
+
+describe('which searches go to a service that applies search (0.17.21+)', () => {
+  const profile = inventoryProfile('0.17.22');
+  const sent = (search: string) => serviceSide({ search }, profile).query.search;
+
+  it('one word goes, trimmed', () => {
+    expect(sent('sw-14')).toBe('sw-14');
+    expect(sent('  sw-14\u00a0')).toBe('sw-14');
+  });
+
+  it('words apart by any white space stay here: a space, a tab, a no-break space, an em space', () => {
+    for (const gap of [' ', '\t', '\n', '\u00a0', '\u2003', '\u3000']) {
+      expect(sent(`office${gap}10.0.0.201`), JSON.stringify(gap)).toBeUndefined();
+    }
   });
 });
 
