@@ -17,6 +17,21 @@ export const PAGE_SIZE = 1000;
  * most this many pages, then says where to go on.
  */
 export const MAX_PAGES_PER_CALL = 20;
+/**
+ * Items kept for a compact answer (`fields`), which the projection then cuts to the budget: a
+ * row of three fields is ~80 bytes in both channels, so the budget holds about 1,200 of them.
+ */
+const MAX_COMPACT_ITEMS = 5_000;
+
+/** Keeps items while there is room: the budget's own estimate, or for compact rows a count. */
+function fillerOf(args: Args, context: Context) {
+  if (!args.compact) return createBudgetFiller(context.maxResultBytes);
+  const items: LeanDiscovery[] = [];
+  return {
+    items,
+    add: (item: LeanDiscovery) => items.length < MAX_COMPACT_ITEMS && items.push(item) > 0,
+  };
+}
 
 /** `omitted` is set when the budget (or the page bound) cut the list. */
 export interface CollectedDiscoveries extends BudgetedDiscoveries {
@@ -31,6 +46,8 @@ interface Args {
   readonly daemon_id?: string | undefined;
   readonly limit: number;
   readonly offset: number;
+  /** Compact rows asked (`fields`): the projection cuts to the budget, not the filler. */
+  readonly compact?: boolean;
 }
 
 /** The question filters of one call: the local test, and what the service is asked to apply. */
@@ -78,7 +95,7 @@ async function collectAll(
   filters: Pick<Args, 'network_id' | 'daemon_id'>,
   context: Context,
 ): Promise<CollectedDiscoveries> {
-  const filler = createBudgetFiller(context.maxResultBytes);
+  const filler = fillerOf(args, context);
   let offset = args.offset;
   let total = offset;
   let skipped = 0;
@@ -138,7 +155,7 @@ async function collectFiltered(
   filtering: Filtering,
   context: Context,
 ): Promise<CollectedDiscoveries> {
-  const filler = createBudgetFiller(context.maxResultBytes);
+  const filler = fillerOf(args, context);
   const kept: LeanDiscovery[] = [];
   let offset = 0;
   let total = 0;

@@ -123,9 +123,31 @@ function filteredSummary(
   return second ? [head, second] : [head];
 }
 
-const summaryOf = (view: DiscoveryListView) => {
+/**
+ * "Short page: 105 shown of the 107 asked, ...": a page the result budget cut below the limit
+ * (or, with limit 0, below the rest) says so, so no model counts its own next offset.
+ */
+export function shortPageOf(view: DiscoveryListView): { asked: number; shown: number } | undefined {
+  if (!view.omitted || view.stoppedAfterPages !== undefined) return undefined;
+  const { limit } = view.pagination;
+  const shown = view.discoveries.length;
+  if (limit > 0 && shown >= limit) return undefined;
+  if (limit === 0 && view.omitted.count <= 0) return undefined;
+  return { asked: limit, shown };
+}
+
+function shortSentence(view: DiscoveryListView): string | undefined {
+  const short = shortPageOf(view);
+  if (!short) return undefined;
+  const asked = short.asked === 0 ? 'all' : `the ${short.asked}`;
+  return `Short page: ${short.shown} shown of ${asked} asked, to stay within the result budget.`;
+}
+
+export const summaryOf = (view: DiscoveryListView) => {
   const [head, attention] = summaryParts(view);
-  return attention ? `${head}. ${attention}` : `${head}.`;
+  const short = shortSentence(view);
+  const line = attention ? `${head}. ${attention}` : `${head}.`;
+  return short ? `${line} ${short}` : line;
 };
 
 /** Where the next call starts and how many remain, when there is more. */
@@ -173,7 +195,7 @@ function nextStepOf(view: DiscoveryListView): string | undefined {
   return moreAfter(tail.remaining, tail.next_offset);
 }
 
-function warningsOf(view: DiscoveryListView): string[] {
+export function warningsOf(view: DiscoveryListView): string[] {
   const warnings: string[] = [];
   if (view.skipped > 0) {
     warnings.push(
@@ -193,6 +215,7 @@ export function discoveriesStructured(view: DiscoveryListView) {
   const warnings = warningsOf(view);
   const { groups, tagNames } = structuredGroups(view.discoveries, view.nameOf, view.scheduleWords);
   const tail = tailOf(view);
+  const short = shortPageOf(view);
   return {
     summary: view.proof ? `${summaryOf(view)} ${view.proof}` : summaryOf(view),
     groups,
@@ -203,6 +226,7 @@ export function discoveriesStructured(view: DiscoveryListView) {
     ...(view.omitted && (!view.filtering || view.pagination.limit === 0 || view.stoppedAfterPages)
       ? { truncated: true }
       : {}),
+    ...(short ? { short_page: short } : {}),
     ...(tail ? { next_offset: tail.next_offset } : {}),
     ...(next ? { next_step: next } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
@@ -249,6 +273,8 @@ function legend(view: DiscoveryListView) {
 export function discoveriesText(view: DiscoveryListView): string {
   const [head, attention] = summaryParts(view);
   const lines = [`# ${head}`];
+  const short = shortSentence(view);
+  if (short) lines.push(short);
   if (view.filtering) lines.push(filtersLine(view.filtering));
   if (attention) lines.push(attention);
   if (view.proof) lines.push(view.proof);
