@@ -7,6 +7,7 @@ import type { ToolContext } from '../define-tool.js';
 import {
   carriesTag,
   type DiscoveryFilters,
+  disabledInWindow,
   givenFilters,
   matchesFilters,
 } from './discovery-filters.js';
@@ -163,6 +164,7 @@ async function collectFiltered(
   let outsideFilter = 0;
   let matched = 0;
   let tagged = 0;
+  let disabled = 0;
   const tag = filtering.filters.tag_id;
   let full = false;
   let complete = false;
@@ -181,7 +183,10 @@ async function collectFiltered(
     await filtering.prepare?.(items);
     for (const item of items) {
       if (tag !== undefined && carriesTag(item, tag)) tagged++;
-      if (!matchesFilters(item, filtering.filters)) continue;
+      if (!matchesFilters(item, filtering.filters)) {
+        if (disabledInWindow(item, filtering.filters)) disabled++;
+        continue;
+      }
       matched++;
       if (full || matched <= args.offset) continue;
       full = args.limit > 0 ? kept.length >= args.limit : !filler.add(item);
@@ -206,6 +211,8 @@ async function collectFiltered(
     complete,
     inScope: total,
     ...(tag === undefined ? {} : { tagged }),
+    ...(filtering.filters.next_run === undefined ? {} : { disabledInWindow: disabled }),
+    ...nounOf(filtering.service.query.historical),
   };
   const more = matched - shownTo;
   return {
@@ -224,6 +231,10 @@ async function collectFiltered(
     ...(!complete ? { stoppedAfterPages: pages } : {}),
   };
 }
+
+/** What a service told `historical` returns: the completeness line names it. */
+const nounOf = (historical: boolean | undefined) =>
+  historical === undefined ? {} : { noun: historical ? 'run records' : 'jobs' };
 
 /**
  * Every item of a listing, page by page of 1,000, for work that keeps no items (counting, outcomes):

@@ -67,6 +67,25 @@ function headOf(view: DiscoveryCountsView): string {
   return `Discovery counts${filters}: ${jobs.total + records.total} (${plural(jobs.total, 'job')}, ${plural(records.total, 'run record')})`;
 }
 
+/**
+ * Where jobs name no runs (before 0.16.2) a job that ran has no known outcome: one number, said as
+ * what it is, not failed 0 / succeeded 0 / unknown N beside the dates the list shows.
+ */
+function lastRunStructured(view: DiscoveryCountsView) {
+  const { failed, succeeded, never, unknown } = view.jobs.last_run;
+  return view.outcomesInRecordsOnly
+    ? { never, outcome_not_known: unknown }
+    : { failed, succeeded, never, unknown };
+}
+
+function lastRunLine(view: DiscoveryCountsView): string {
+  const { failed, succeeded, never, unknown } = view.jobs.last_run;
+  if (view.outcomesInRecordsOnly) {
+    return `Jobs' latest outcome (last_run): ${never} never run; for the ${unknown} that ran, the outcome is not known on this Scanopy version (it links no run record to its job; when they ran is in last_run, how is in the run records)`;
+  }
+  return `Jobs' latest outcome (last_run): ${failed} failed, ${succeeded} succeeded, ${never} never run, ${unknown} not known (ran, no run record says how)`;
+}
+
 export function countsStructured(view: DiscoveryCountsView) {
   const notes = [...(view.incomplete ? [view.incomplete] : []), ...view.notes];
   const places = rowsStructured(view.networks, PLACE_COLUMNS);
@@ -86,6 +105,7 @@ export function countsStructured(view: DiscoveryCountsView) {
         ...view.jobs,
         by_type: tallyObject(view.jobs.by_type),
         by_run_type: tallyObject(view.jobs.by_run_type),
+        last_run: lastRunStructured(view),
       },
       run_records: {
         total: view.run_records.total,
@@ -121,14 +141,13 @@ export function countsText(view: DiscoveryCountsView): string {
     ].filter((part) => part !== undefined);
     lines.push(`Filters applied by ${by.join('; ')}.`);
   }
-  const lastRun = jobs.last_run;
   lines.push(
     `${places} (total = jobs + run records, every ${place} the key sees): ${rowsLine(view.networks, PLACE_COLUMNS, `(no ${place})`)}`,
     `Daemons (total = jobs + run records): ${rowsLine(view.daemons, PLACE_COLUMNS, '(no daemon)')}`,
     `Jobs by type: ${line(jobs.by_type)}`,
     `Jobs by run type: ${line(jobs.by_run_type)}`,
     `Scheduled jobs: ${jobs.scheduled.enabled} enabled, ${jobs.scheduled.disabled} disabled`,
-    `Jobs' latest outcome (last_run): ${lastRun.failed} failed, ${lastRun.succeeded} succeeded, ${lastRun.never} never run, ${lastRun.unknown} not known (ran, no run record says how)`,
+    lastRunLine(view),
     `Run records (Historical: past runs, not jobs) by type: ${line(records.by_type)}`,
     `Run records by outcome: ${line(records.by_phase)}`,
   );

@@ -18,7 +18,13 @@ import {
   zonedNextRun,
 } from './discovery-format.js';
 import { structuredGroups } from './discovery-structured.js';
-import { type FilterReport, filtersLine, filtersStructured } from './filter-report.js';
+import {
+  disabledLine,
+  type FilterReport,
+  filtersLine,
+  filtersStructured,
+  readWords,
+} from './filter-report.js';
 import type { ScheduleWords } from './schedule-words.js';
 
 export interface DiscoveryListView {
@@ -109,7 +115,7 @@ function filteredSummary(
   const range =
     shown > 0 ? `matches ${pagination.offset + 1}-${pagination.offset + shown} of ` : 'of ';
   const total = `${report.matched}${report.complete ? '' : '+'}`;
-  const head = `Discoveries matching ${report.described}${scope}: ${shown} shown (${range}${total}; ${report.scanned} items read)`;
+  const head = `Discoveries matching ${report.described}${scope}: ${shown} shown (${range}${total}; ${readWords(report, view.scope)})`;
   const { filtering: _report, ...unfiltered } = view;
   const attention = view.discoveries.length > 0 ? summaryParts(unfiltered)[1] : undefined;
   // A job's outcome asked where jobs carry none: say where outcomes live, and how to ask there.
@@ -217,7 +223,9 @@ export function discoveriesStructured(view: DiscoveryListView) {
   const tail = tailOf(view);
   const short = shortPageOf(view);
   return {
-    summary: view.proof ? `${summaryOf(view)} ${view.proof}` : summaryOf(view),
+    summary: [summaryOf(view), view.proof, view.filtering && disabledLine(view.filtering)]
+      .filter(Boolean)
+      .join(' '),
     groups,
     ...(tagNames ? { tag_names: tagNames } : {}),
     ...(view.filtering ? { filters: filtersStructured(view.filtering) } : {}),

@@ -6,7 +6,7 @@ import {
   groupKey,
   type LeanDiscovery,
   type NameOf,
-  zonedNextRun,
+  nextRunOf,
 } from './discovery-format.js';
 import type { ScheduleWords } from './schedule-words.js';
 
@@ -61,7 +61,8 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
     cron_schedule: run.cron_schedule,
     // The zone is in the words (or UTC, as Scanopy reads a schedule without one): said once.
     schedule: run.cron_schedule === undefined ? undefined : words(run.cron_schedule, run.timezone),
-    next_run: zonedNextRun(run, words),
+    // Every enabled schedule croner reads, UTC ones included: "no next run" reads as "never runs".
+    next_run: nextRunOf(run, words),
     enabled: run.enabled,
     last_run: compactTime(run.last_run),
     last_outcome: outcome
