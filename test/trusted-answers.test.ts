@@ -13,22 +13,18 @@ type Raw = Record<string, unknown>;
 function withSingaporeJobs() {
   const discoveries = realisticDiscoveries(12);
   const [off, on] = discoveries as [Raw, Raw];
-  off['name'] = 'Singapore nightly (off)';
-  off['run_type'] = {
-    type: 'Scheduled',
-    cron_schedule: '0 3 * * *',
-    timezone: 'Asia/Singapore',
-    enabled: false,
-    last_run: null,
+  const singapore = (d: Raw, name: string, enabled: boolean) => {
+    d['name'] = name;
+    d['run_type'] = {
+      type: 'Scheduled',
+      cron_schedule: '0 3 * * *',
+      timezone: 'Asia/Singapore',
+      enabled,
+      last_run: null,
+    };
   };
-  on['name'] = 'Singapore nightly';
-  on['run_type'] = {
-    type: 'Scheduled',
-    cron_schedule: '0 3 * * *',
-    timezone: 'Asia/Singapore',
-    enabled: true,
-    last_run: null,
-  };
+  singapore(off, 'Singapore nightly (off)', false);
+  singapore(on, 'Singapore nightly', true);
   return { discoveries, off, on };
 }
 
