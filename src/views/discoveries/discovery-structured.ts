@@ -18,6 +18,8 @@ interface DiscoveryGroupOutput {
   discoveries: DiscoveryItemOutput[];
 }
 
+const FINISHED = new Set(['Complete', 'Failed', 'Cancelled']);
+
 /** "2026-11-21T03:00:12.000000Z" -> "2026-11-21T03:00:12Z": the same instant, 7 bytes fewer. */
 const compactTime = (iso: string | undefined) =>
   iso === undefined ? undefined : iso.replace(/\.0+(?=Z$|[+-]\d\d:\d\d$)/, '');
@@ -74,7 +76,8 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
         })
       : undefined,
     phase: run.phase,
-    progress: run.progress,
+    // A finished run's progress says nothing its phase does not (100 or where it stopped).
+    progress: run.phase !== undefined && FINISHED.has(run.phase) ? undefined : run.progress,
     error: run.error,
     finished_at: compactTime(run.finished_at),
     // A run record's job (0.16.2 and later).
