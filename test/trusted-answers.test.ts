@@ -66,6 +66,13 @@ describe.each(['0.14.13', '0.16.2', '0.17.22'])('on Scanopy %s', (version) => {
     expect(textOf(result)).toContain(sentence);
     expect(String(structured(result)['summary'])).toContain(sentence);
     expect(structured(result)['filters']).toMatchObject({ disabled_in_window: 1 });
+    const counts = await h.call('list_discoveries', {
+      next_run: '2026-11-25T18:00Z/2026-11-25T20:00Z',
+      counts_only: true,
+    });
+    expect(textOf(counts)).toContain(sentence);
+    expect(String(structured(counts)['summary'])).toContain(sentence);
+    expect(structured(counts)['filters']).toMatchObject({ disabled_in_window: 1 });
   });
 
   // Failed on main: only jobs in a named zone carried next_run in structuredContent.

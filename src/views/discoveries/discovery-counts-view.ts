@@ -3,6 +3,7 @@ import { quote } from '../../safety/quote.js';
 import { plural } from '../shared/format.js';
 import { type CountRow, rowsLine, rowsStructured } from './count-lines.js';
 import type { Place } from './discovery-format.js';
+import { disabledLine } from './filter-report.js';
 
 /** Counts by a variant the service names (type, phase). */
 export type Tally = Map<string, number>;
@@ -44,6 +45,8 @@ export interface DiscoveryCountsView {
   readonly incomplete?: string;
   /** Before 0.16.2 a job's outcome lives only in its run records. */
   readonly outcomesInRecordsOnly: boolean;
+  /** With next_run: disabled jobs whose schedule has a run in the window (not counted). */
+  readonly disabledInWindow?: number;
   readonly notes: readonly string[];
 }
 
@@ -86,12 +89,16 @@ function lastRunLine(view: DiscoveryCountsView): string {
   return `Jobs' latest outcome (last_run): ${failed} failed, ${succeeded} succeeded, ${never} never run, ${unknown} not known (ran, no run record says how)`;
 }
 
+/** next_run counts jobs that will run: the disabled ones with a schedule in the window, said apart. */
+const disabledSentence = (view: DiscoveryCountsView) =>
+  view.disabledInWindow ? disabledLine({ disabledInWindow: view.disabledInWindow }) : undefined;
+
 export function countsStructured(view: DiscoveryCountsView) {
   const notes = [...(view.incomplete ? [view.incomplete] : []), ...view.notes];
   const places = rowsStructured(view.networks, PLACE_COLUMNS);
   const daemons = rowsStructured(view.daemons, PLACE_COLUMNS);
   return {
-    summary: `${headOf(view)}.`,
+    summary: [`${headOf(view)}.`, disabledSentence(view)].filter(Boolean).join(' '),
     groups: [],
     counts: {
       // One row per network (site): {id, name, jobs, run_records, total}; "others" past 50.
@@ -116,7 +123,15 @@ export function countsStructured(view: DiscoveryCountsView) {
       ...(view.outcomesInRecordsOnly ? { outcomes: 'run records only' } : {}),
     },
     ...(view.server.length > 0
-      ? { filters: { service: [...view.service], server: [...view.server] } }
+      ? {
+          filters: {
+            service: [...view.service],
+            server: [...view.server],
+            ...(view.disabledInWindow === undefined
+              ? {}
+              : { disabled_in_window: view.disabledInWindow }),
+          },
+        }
       : {}),
     pagination: {
       total_count: view.jobs.total + view.run_records.total,
@@ -156,6 +171,8 @@ export function countsText(view: DiscoveryCountsView): string {
       'On this Scanopy version a job does not name its runs: outcomes live only in run records.',
     );
   }
+  const disabled = disabledSentence(view);
+  if (disabled) lines.push(disabled);
   lines.push(`Counted by ${view.countedBy}.`);
   if (view.incomplete) lines.push(view.incomplete);
   lines.push(...view.notes);

@@ -25,7 +25,7 @@ export interface FilterReport {
 }
 
 /** "3 disabled jobs have a schedule in this window; left out, they will not run." */
-export function disabledLine(report: FilterReport): string | undefined {
+export function disabledLine(report: Pick<FilterReport, 'disabledInWindow'>): string | undefined {
   const n = report.disabledInWindow;
   if (n === undefined || n === 0) return undefined;
   return `${n} disabled ${n === 1 ? 'job has' : 'jobs have'} a schedule in this window; left out, ${n === 1 ? 'it' : 'they'} will not run (runs_at, or enabled: false, lists them).`;
