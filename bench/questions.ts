@@ -65,10 +65,11 @@ const QUESTIONS: readonly Question[] = [
   {
     ask: `Which jobs on ${SITE} run every day at 03:00 Europe/Berlin?`,
     args: { network: SITE, runs_at: '03:00', zone: 'Europe/Berlin' },
+    // runs_at asks what a schedule says: disabled jobs match too, shown as disabled (issue 30).
     about: where(
       (d) =>
         d['network_id'] === SITE_ID &&
-        enabledSchedule(d) &&
+        run(d)['type'] === 'Scheduled' &&
         localHour(d, 'Europe/Berlin', now) === 3,
     ),
   },

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
+import { checkEverythingBench, checkTable, lastCheckRows } from './check-everything.js';
 import { connectionsBench } from './connections.js';
 import { footprintBench } from './footprint.js';
 import { httpClientMemoryBench } from './http-client-memory.js';
@@ -33,6 +34,7 @@ const BENCHES: readonly Bench[] = [
   httpClientMemoryBench,
   questionsBench,
   inventoryBench,
+  checkEverythingBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
@@ -58,12 +60,13 @@ if (only.size === 0) {
     new Date(),
     machine(),
   );
+  const check = benchSection(checkTable(lastCheckRows), new Date(), machine());
+  const tables = { 'bench-table': section, questions, inventory, 'check-everything': check };
   writeFileSync(
     PERFORMANCE_PATH,
-    replaceBetween(
-      replaceBetween(replaceBetween(doc, 'bench-table', section), 'questions', questions),
-      'inventory',
-      inventory,
+    Object.entries(tables).reduce(
+      (text, [marker, table]) => replaceBetween(text, marker, table),
+      doc,
     ),
   );
   console.log('\ndocs/performance.md: bench table rewritten');

@@ -112,12 +112,13 @@ describe('list_discoveries: each channel small against the raw JSON', () => {
     expect(ratios.structured).toBeLessThanOrEqual(0.45);
   });
 
-  it('a default page of 50 generated (already lean) items: text <= 26%, structuredContent < 60%', async () => {
+  it('a default page of 50 generated (already lean) items: text <= 26%, structuredContent < 62%', async () => {
     // These items carry little besides what the view keeps (one subnet, no credentials, no runs'
-    // copies), so every kept id and every quote around a name weighs more.
+    // copies), so every kept id and every quote around a name weighs more; and every enabled
+    // schedule carries its next run now, UTC ones included (issue 30: 61%, 60% before).
     const ratios = await defaultPage(generateDiscoveries(200));
     expect(ratios.text).toBeLessThanOrEqual(0.26);
-    expect(ratios.structured).toBeLessThan(0.6);
+    expect(ratios.structured).toBeLessThan(0.62);
   });
 
   it('137 ordinary discoveries (about 96 KB raw) come back whole with limit 0', async () => {

@@ -6,7 +6,7 @@ import { SAMPLE_NETWORKS, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/
 import type { SampleHost } from '../src/sample-api/inventory-data.js';
 import * as sample from '../src/sample-api/inventory-data.js';
 import { GENERATED_NETWORK_ID } from '../src/sample-api/names-data.js';
-import { serviceSide } from '../src/tools/hosts/host-filters.js';
+import { prepareSearch, serviceSide } from '../src/tools/hosts/host-filters.js';
 import { hostListShape } from '../src/views/hosts/host-shapes.js';
 import { textOf, useHarness } from './harness.js';
 
@@ -51,7 +51,8 @@ describe('the edge hosts are where the tests expect them', () => {
 
 describe('which searches go to a service that applies search (0.17.21+)', () => {
   const profile = inventoryProfile('0.17.22');
-  const sent = (search: string) => serviceSide({ search }, profile).query.search;
+  const sent = (search: string) =>
+    serviceSide({ search: prepareSearch(search) }, profile).query.search;
 
   it('one word goes, trimmed', () => {
     expect(sent('sw-14')).toBe('sw-14');

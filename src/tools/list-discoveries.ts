@@ -5,6 +5,8 @@ import { profileFor } from '../api/families/service-profile.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
 import { quote } from '../safety/quote.js';
+import { DISCOVERY_FIELDS, type DiscoveryField } from '../views/discoveries/discovery-columns.js';
+import { discoveryCompactResult } from '../views/discoveries/discovery-compact-view.js';
 import { countsStructured, countsText } from '../views/discoveries/discovery-counts-view.js';
 import { type Place, said } from '../views/discoveries/discovery-format.js';
 import {
@@ -28,6 +30,7 @@ import {
 import { type CollectedDiscoveries, collectDiscoveries } from './discoveries/discovery-pages.js';
 import { filteringOf, questionFilters } from './discoveries/question-filters.js';
 import { outcomeLinker } from './discoveries/run-outcomes.js';
+import { fieldsArgument, parseFields } from './shared/fields-argument.js';
 import { freeText } from './shared/free-text.js';
 import { resolveName } from './shared/name-arguments.js';
 import { uuid } from './shared/uuid-argument.js';
@@ -41,6 +44,18 @@ interface Args extends FilterArguments {
   readonly network?: string | undefined;
   readonly daemon?: string | undefined;
   readonly counts_only?: boolean | undefined;
+  readonly fields?: string | undefined;
+}
+
+/** The columns asked, read before anything is asked of the service. */
+function fieldsOf(args: Args): DiscoveryField[] | undefined {
+  if (args.fields === undefined) return undefined;
+  if (args.counts_only) {
+    throw new ToolMessageError(
+      'fields lists discoveries, counts_only counts them: pass one. Nothing was listed.',
+    );
+  }
+  return parseFields(args.fields, DISCOVERY_FIELDS) as DiscoveryField[];
 }
 
 /** The id filters, names resolved first: nothing reaches the discovery endpoint for a bad name. */
@@ -154,6 +169,7 @@ function outcomesOf(version: string | undefined) {
 
 async function listed(args: Args & { limit: number; offset: number }, context: ToolContext) {
   const { api, signal } = context;
+  const fields = fieldsOf(args);
   const reading = context.names.read(api, LIST_KINDS, signal);
   // A rejected read is handled by whoever awaits it; this keeps Node from calling it unhandled.
   reading.catch(() => {});
@@ -174,7 +190,11 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     const scoped = described === '' ? view : { ...view, described };
     return { structured: countsStructured(scoped), text: countsText(scoped) };
   }
-  const collected = await collectDiscoveries({ ...args, ...filters }, context, filtering);
+  const collected = await collectDiscoveries(
+    { ...args, ...filters, compact: fields !== undefined },
+    context,
+    filtering,
+  );
   if (!filtering) await link(collected.discoveries);
   const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
   const names = hosts
@@ -187,22 +207,23 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     collected.discoveries.length === 0 && collected.pagination.offset === 0
       ? emptyProofOf(collected, filters, question, names, where)
       : undefined;
-  return presentWithinBudget(
-    viewOf(collected, filters, names, where, {
-      scheduleWords,
-      ...outcomesOf(api.serverVersion()),
-      ...(proof ? { proof } : {}),
-    }),
-    context.maxResultBytes,
-    (view) => ({ structured: discoveriesStructured(view), text: discoveriesText(view) }),
-  );
+  const view = viewOf(collected, filters, names, where, {
+    scheduleWords,
+    ...outcomesOf(api.serverVersion()),
+    ...(proof ? { proof } : {}),
+  });
+  if (fields) return discoveryCompactResult(view, fields, context.maxResultBytes);
+  return presentWithinBudget(view, context.maxResultBytes, (view) => ({
+    structured: discoveriesStructured(view),
+    text: discoveriesText(view),
+  }));
 }
 
 export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    "Discovery (scan) jobs by network (site) and daemon. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled (cron in words, next run UTC), AdHoc, Historical = run record (one past run, not a job). Filters combine. last_run: a job's latest outcome (a record's own with Historical). When jobs run: runs_at (+days, zone) or next_run; finished: when runs ended. counts_only for how many. With filters, offsets count matches. Quoted names are service data.",
+    "Discovery (scan) jobs by network (site) and daemon. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled (cron in words, next run UTC), AdHoc, Historical = run record (one past run, not a job). Filters combine. last_run: a job's latest outcome (a record's own with Historical). When jobs run: runs_at (+days, zone) or next_run; finished: when runs ended. counts_only for how many. To check an answer against everything: fields (e.g. name,enabled) and limit 0. With filters, offsets count matches. Quoted names are service data.",
   inputSchema: {
     network_id: uuid().optional().describe('Network id'),
     daemon_id: uuid().optional().describe('Daemon id'),
@@ -220,6 +241,7 @@ export const listDiscoveries = defineTool({
     next_run: freeText().optional().describe('ISO window a/b or PT6H'),
     finished: freeText().optional().describe('ISO window or P7D'),
     counts_only: z.boolean().optional().describe('Counts, no items'),
+    fields: fieldsArgument(),
     limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
     offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),
   },

@@ -13,6 +13,7 @@ import type { LeanDiscovery, Place } from '../../views/discoveries/discovery-for
 import type { ToolContext } from '../define-tool.js';
 import {
   type DiscoveryFilters,
+  disabledInWindow,
   givenFilters,
   lastRunOf,
   matchesFilters,
@@ -107,8 +108,12 @@ export async function countDiscoveries(
   networks.seed(scope.network_id ? [scope.network_id] : ids('networks'));
   if (!scope.daemon_id && !scope.network_id) daemons.seed(ids('daemons'));
   if (scope.daemon_id) daemons.seed([scope.daemon_id]);
+  let disabledInWindowCount = 0;
   const countItem = (item: LeanDiscovery) => {
-    if (!matchesFilters(item, filters)) return;
+    if (!matchesFilters(item, filters)) {
+      if (disabledInWindow(item, filters)) disabledInWindowCount++;
+      return;
+    }
     const isRecord = item.run_type.type === 'Historical';
     const column = isRecord ? 'run_records' : 'jobs';
     if (isRecord) {
@@ -194,6 +199,7 @@ export async function countDiscoveries(
     countedBy,
     ...(incomplete ? { incomplete } : {}),
     outcomesInRecordsOnly: !profile.runRecordsNameJobs,
+    ...(filters.next_run === undefined ? {} : { disabledInWindow: disabledInWindowCount }),
     notes: names.notes,
   };
 }

@@ -32,7 +32,7 @@ export interface DiscoveryFilters {
   readonly enabled?: boolean | undefined;
   readonly last_run?: LastRun | undefined;
   readonly search?: string | undefined;
-  /** Enabled schedules that run at this local time on these days. */
+  /** Schedules (enabled or not) that run at this local time on these days. */
   readonly runs_at?: RunsAt | undefined;
   /** Enabled schedules whose next run falls in this window. */
   readonly next_run?: TimeWindow | undefined;
@@ -129,18 +129,25 @@ const finishedAt = (item: LeanDiscovery) =>
     ? item.run_type.finished_at
     : (item.last_outcome?.finished_at ?? item.run_type.last_run);
 
-/** An enabled schedule croner can read: the only kind of job that runs by itself. */
-function scheduleMatches(item: LeanDiscovery, filters: DiscoveryFilters): boolean {
+/**
+ * A schedule croner can read. runs_at asks what a schedule says, so a disabled job matches it (and
+ * is shown as disabled); next_run asks when a job will really run, so only enabled ones match it.
+ */
+function scheduleMatches(
+  item: LeanDiscovery,
+  filters: DiscoveryFilters,
+  anyState = false,
+): boolean {
   const run = item.run_type;
   const clock = filters.clock;
-  if (run.type !== 'Scheduled' || run.enabled === false || !run.cron_schedule || !clock)
-    return false;
+  if (run.type !== 'Scheduled' || !run.cron_schedule || !clock) return false;
+  const window = filters.next_run;
+  if (window && run.enabled === false && !anyState) return false;
   if (
     filters.runs_at &&
     !clock.cron.runsAt(run.cron_schedule, run.timezone, filters.runs_at, clock.now)
   )
     return false;
-  const window = filters.next_run;
   if (window) {
     // The next run from now: a window that has passed holds none.
     const from = Math.max(window.from ?? clock.now, clock.now);
@@ -177,7 +184,11 @@ export function normalizeFilters(filters: DiscoveryFilters): DiscoveryFilters {
 }
 
 /** Whether an item passes every filter given (network and daemon are checked by the client). */
-export function matchesFilters(item: LeanDiscovery, filters: DiscoveryFilters): boolean {
+export function matchesFilters(
+  item: LeanDiscovery,
+  filters: DiscoveryFilters,
+  anyState = false,
+): boolean {
   const { tag_id, discovery_type, run_type, enabled, last_run, search } = filters;
   if (tag_id !== undefined && !carriesTag(item, tag_id)) return false;
   if (discovery_type !== undefined && item.discovery_type.type !== discovery_type) return false;
@@ -192,9 +203,20 @@ export function matchesFilters(item: LeanDiscovery, filters: DiscoveryFilters): 
     if (lastRunOf(item) !== last_run) return false;
   }
   if (search !== undefined && !lower(item.name).includes(lower(search))) return false;
-  if ((filters.runs_at || filters.next_run) && !scheduleMatches(item, filters)) return false;
+  if ((filters.runs_at || filters.next_run) && !scheduleMatches(item, filters, anyState))
+    return false;
   if (filters.finished && !inWindow(filters.finished, finishedAt(item))) return false;
   return true;
 }
+
+/**
+ * A disabled job next_run leaves out that would otherwise match: its schedule has a run in the
+ * window, it will not run. Counted, so an answer says how many it left out and why.
+ */
+export const disabledInWindow = (item: LeanDiscovery, filters: DiscoveryFilters): boolean =>
+  filters.next_run !== undefined &&
+  item.run_type.type === 'Scheduled' &&
+  item.run_type.enabled === false &&
+  matchesFilters(item, filters, true);
 
 export const hasFilters = (filters: DiscoveryFilters) => givenFilters(filters).length > 0;

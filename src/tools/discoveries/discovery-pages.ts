@@ -7,6 +7,7 @@ import type { ToolContext } from '../define-tool.js';
 import {
   carriesTag,
   type DiscoveryFilters,
+  disabledInWindow,
   givenFilters,
   matchesFilters,
 } from './discovery-filters.js';
@@ -17,6 +18,21 @@ export const PAGE_SIZE = 1000;
  * most this many pages, then says where to go on.
  */
 export const MAX_PAGES_PER_CALL = 20;
+/**
+ * Items kept for a compact answer (`fields`), which the projection then cuts to the budget: a
+ * row of three fields is ~80 bytes in both channels, so the budget holds about 1,200 of them.
+ */
+const MAX_COMPACT_ITEMS = 5_000;
+
+/** Keeps items while there is room: the budget's own estimate, or for compact rows a count. */
+function fillerOf(args: Args, context: Context) {
+  if (!args.compact) return createBudgetFiller(context.maxResultBytes);
+  const items: LeanDiscovery[] = [];
+  return {
+    items,
+    add: (item: LeanDiscovery) => items.length < MAX_COMPACT_ITEMS && items.push(item) > 0,
+  };
+}
 
 /** `omitted` is set when the budget (or the page bound) cut the list. */
 export interface CollectedDiscoveries extends BudgetedDiscoveries {
@@ -31,6 +47,8 @@ interface Args {
   readonly daemon_id?: string | undefined;
   readonly limit: number;
   readonly offset: number;
+  /** Compact rows asked (`fields`): the projection cuts to the budget, not the filler. */
+  readonly compact?: boolean;
 }
 
 /** The question filters of one call: the local test, and what the service is asked to apply. */
@@ -78,7 +96,7 @@ async function collectAll(
   filters: Pick<Args, 'network_id' | 'daemon_id'>,
   context: Context,
 ): Promise<CollectedDiscoveries> {
-  const filler = createBudgetFiller(context.maxResultBytes);
+  const filler = fillerOf(args, context);
   let offset = args.offset;
   let total = offset;
   let skipped = 0;
@@ -138,7 +156,7 @@ async function collectFiltered(
   filtering: Filtering,
   context: Context,
 ): Promise<CollectedDiscoveries> {
-  const filler = createBudgetFiller(context.maxResultBytes);
+  const filler = fillerOf(args, context);
   const kept: LeanDiscovery[] = [];
   let offset = 0;
   let total = 0;
@@ -146,6 +164,7 @@ async function collectFiltered(
   let outsideFilter = 0;
   let matched = 0;
   let tagged = 0;
+  let disabled = 0;
   const tag = filtering.filters.tag_id;
   let full = false;
   let complete = false;
@@ -164,7 +183,10 @@ async function collectFiltered(
     await filtering.prepare?.(items);
     for (const item of items) {
       if (tag !== undefined && carriesTag(item, tag)) tagged++;
-      if (!matchesFilters(item, filtering.filters)) continue;
+      if (!matchesFilters(item, filtering.filters)) {
+        if (disabledInWindow(item, filtering.filters)) disabled++;
+        continue;
+      }
       matched++;
       if (full || matched <= args.offset) continue;
       full = args.limit > 0 ? kept.length >= args.limit : !filler.add(item);
@@ -189,6 +211,8 @@ async function collectFiltered(
     complete,
     inScope: total,
     ...(tag === undefined ? {} : { tagged }),
+    ...(filtering.filters.next_run === undefined ? {} : { disabledInWindow: disabled }),
+    ...nounOf(filtering.service.query.historical),
   };
   const more = matched - shownTo;
   return {
@@ -207,6 +231,10 @@ async function collectFiltered(
     ...(!complete ? { stoppedAfterPages: pages } : {}),
   };
 }
+
+/** What a service told `historical` returns: the completeness line names it. */
+const nounOf = (historical: boolean | undefined) =>
+  historical === undefined ? {} : { noun: historical ? 'run records' : 'jobs' };
 
 /**
  * Every item of a listing, page by page of 1,000, for work that keeps no items (counting, outcomes):

@@ -1,5 +1,6 @@
 // list_hosts' and get_host's argument shapes: one source for the tools, their handlers and the tests.
 import * as z from 'zod';
+import { fieldsArgument } from '../shared/fields-argument.js';
 import { freeText } from '../shared/free-text.js';
 import { uuid } from '../shared/uuid-argument.js';
 
@@ -18,6 +19,7 @@ export const hostListArguments = {
   not_seen_since: freeText().optional().describe('ISO date'),
   snmp_credential: freeText().optional().describe('Name, id or none'),
   counts_only: z.boolean().optional().describe('No items'),
+  fields: fieldsArgument(),
   limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
   offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),
 };

@@ -1,11 +1,19 @@
 // list_hosts' work: the hosts the key can see, grouped by network (site), filtered and counted, within the result budget.
 import { lastSeenOf, snmpCredentialsOf } from '../../api/inventory-facts.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
+import { ToolMessageError } from '../../errors.js';
+import { HOST_FIELDS, type HostField } from '../../views/hosts/host-columns.js';
+import { hostCompactResult } from '../../views/hosts/host-compact-view.js';
 import { hostCountsResult } from '../../views/hosts/host-counts-view.js';
 import type { HostLookups, HostRow } from '../../views/hosts/host-item.js';
-import { type HostFilterReport, hostListWithinBudget } from '../../views/hosts/host-list-view.js';
+import {
+  type HostFilterReport,
+  type HostListView,
+  hostListWithinBudget,
+} from '../../views/hosts/host-list-view.js';
 import type { ToolContext } from '../define-tool.js';
 import { instantOf, shownInstant } from '../shared/date-argument.js';
+import { parseFields } from '../shared/fields-argument.js';
 import type { HostListArguments } from './host-arguments.js';
 import { linksOf } from './host-discovery-links.js';
 import { resolveHostFilters } from './host-filter-arguments.js';
@@ -20,10 +28,27 @@ import { type HostWorld, readHostWorld, worldNameOf } from './host-world.js';
 import { ipTest } from './ip-range.js';
 
 /** Arguments read strictly before anything is asked of the service: a bad date sends nothing. */
-function checkEarly(args: HostListArguments) {
+function checkEarly(args: HostListArguments): HostField[] | undefined {
   if (args.ip !== undefined) ipTest(args.ip);
   if (args.new_since !== undefined) instantOf('new_since', args.new_since);
   if (args.not_seen_since !== undefined) instantOf('not_seen_since', args.not_seen_since);
+  if (args.fields === undefined) return undefined;
+  if (args.counts_only) {
+    throw new ToolMessageError(
+      'fields lists hosts, counts_only counts them: pass one. Nothing was listed.',
+    );
+  }
+  return parseFields(args.fields, HOST_FIELDS) as HostField[];
+}
+
+/** found_by a run record: how many hosts the record itself says it found. */
+function recordFoundOf(filters: HostFilters, world: HostWorld): { recordFound?: number } {
+  const id = filters.found_by?.id;
+  const found = id === undefined ? undefined : world.discoveries?.byId.get(id);
+  if (found?.run_type.type !== 'Historical') return {};
+  const results = found.run_type['results'] as Record<string, unknown> | undefined;
+  const hosts = results?.['hosts_discovered'];
+  return typeof hosts === 'number' ? { recordFound: hosts } : {};
 }
 
 /** Names and subnets for the views. */
@@ -90,7 +115,7 @@ function countsOf(
 }
 
 export async function listed(args: HostListArguments, context: ToolContext) {
-  checkEarly(args);
+  const fields = checkEarly(args);
   const world = await readHostWorld(context, {
     discoveries: !args.counts_only || args.found_by !== undefined,
     subnets: true,
@@ -118,23 +143,24 @@ export async function listed(args: HostListArguments, context: ToolContext) {
           server: given,
           described: describeHostFilters(filters, worldNameOf(world)),
           ...(filters.found_by && world.profile.datedSightings ? { approximate: true } : {}),
+          ...recordFoundOf(filters, world),
         }
       : undefined;
   if (args.counts_only) return countsOf(scan, world, filters, report);
-  return hostListWithinBudget(
-    {
-      rows: scan.hosts.map((host) => rowOf(host, world, scan.found.get(host.id))),
-      lookups: lookupsOf(world),
-      place: world.place,
-      offset: args.offset,
-      limit: args.limit,
-      matched: scan.matched,
-      scanned: scan.scanned,
-      complete: scan.complete,
-      skipped: scan.skipped,
-      filters: report,
-      notes: world.notes,
-    },
-    context.maxResultBytes,
-  );
+  const view: HostListView = {
+    rows: scan.hosts.map((host) => rowOf(host, world, scan.found.get(host.id))),
+    lookups: lookupsOf(world),
+    place: world.place,
+    offset: args.offset,
+    limit: args.limit,
+    matched: scan.matched,
+    scanned: scan.scanned,
+    complete: scan.complete,
+    skipped: scan.skipped,
+    filters: report,
+    notes: world.notes,
+  };
+  return fields
+    ? hostCompactResult(view, fields, context.maxResultBytes)
+    : hostListWithinBudget(view, context.maxResultBytes);
 }

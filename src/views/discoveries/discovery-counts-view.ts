@@ -3,6 +3,7 @@ import { quote } from '../../safety/quote.js';
 import { plural } from '../shared/format.js';
 import { type CountRow, rowsLine, rowsStructured } from './count-lines.js';
 import type { Place } from './discovery-format.js';
+import { disabledLine } from './filter-report.js';
 
 /** Counts by a variant the service names (type, phase). */
 export type Tally = Map<string, number>;
@@ -44,6 +45,8 @@ export interface DiscoveryCountsView {
   readonly incomplete?: string;
   /** Before 0.16.2 a job's outcome lives only in its run records. */
   readonly outcomesInRecordsOnly: boolean;
+  /** With next_run: disabled jobs whose schedule has a run in the window (not counted). */
+  readonly disabledInWindow?: number;
   readonly notes: readonly string[];
 }
 
@@ -67,12 +70,35 @@ function headOf(view: DiscoveryCountsView): string {
   return `Discovery counts${filters}: ${jobs.total + records.total} (${plural(jobs.total, 'job')}, ${plural(records.total, 'run record')})`;
 }
 
+/**
+ * Where jobs name no runs (before 0.16.2) a job that ran has no known outcome: one number, said as
+ * what it is, not failed 0 / succeeded 0 / unknown N beside the dates the list shows.
+ */
+function lastRunStructured(view: DiscoveryCountsView) {
+  const { failed, succeeded, never, unknown } = view.jobs.last_run;
+  return view.outcomesInRecordsOnly
+    ? { never, outcome_not_known: unknown }
+    : { failed, succeeded, never, unknown };
+}
+
+function lastRunLine(view: DiscoveryCountsView): string {
+  const { failed, succeeded, never, unknown } = view.jobs.last_run;
+  if (view.outcomesInRecordsOnly) {
+    return `Jobs' latest outcome (last_run): ${never} never run; for the ${unknown} that ran, the outcome is not known on this Scanopy version (it links no run record to its job; when they ran is in last_run, how is in the run records)`;
+  }
+  return `Jobs' latest outcome (last_run): ${failed} failed, ${succeeded} succeeded, ${never} never run, ${unknown} not known (ran, no run record says how)`;
+}
+
+/** next_run counts jobs that will run: the disabled ones with a schedule in the window, said apart. */
+const disabledSentence = (view: DiscoveryCountsView) =>
+  view.disabledInWindow ? disabledLine({ disabledInWindow: view.disabledInWindow }) : undefined;
+
 export function countsStructured(view: DiscoveryCountsView) {
   const notes = [...(view.incomplete ? [view.incomplete] : []), ...view.notes];
   const places = rowsStructured(view.networks, PLACE_COLUMNS);
   const daemons = rowsStructured(view.daemons, PLACE_COLUMNS);
   return {
-    summary: `${headOf(view)}.`,
+    summary: [`${headOf(view)}.`, disabledSentence(view)].filter(Boolean).join(' '),
     groups: [],
     counts: {
       // One row per network (site): {id, name, jobs, run_records, total}; "others" past 50.
@@ -86,6 +112,7 @@ export function countsStructured(view: DiscoveryCountsView) {
         ...view.jobs,
         by_type: tallyObject(view.jobs.by_type),
         by_run_type: tallyObject(view.jobs.by_run_type),
+        last_run: lastRunStructured(view),
       },
       run_records: {
         total: view.run_records.total,
@@ -96,7 +123,15 @@ export function countsStructured(view: DiscoveryCountsView) {
       ...(view.outcomesInRecordsOnly ? { outcomes: 'run records only' } : {}),
     },
     ...(view.server.length > 0
-      ? { filters: { service: [...view.service], server: [...view.server] } }
+      ? {
+          filters: {
+            service: [...view.service],
+            server: [...view.server],
+            ...(view.disabledInWindow === undefined
+              ? {}
+              : { disabled_in_window: view.disabledInWindow }),
+          },
+        }
       : {}),
     pagination: {
       total_count: view.jobs.total + view.run_records.total,
@@ -121,14 +156,13 @@ export function countsText(view: DiscoveryCountsView): string {
     ].filter((part) => part !== undefined);
     lines.push(`Filters applied by ${by.join('; ')}.`);
   }
-  const lastRun = jobs.last_run;
   lines.push(
     `${places} (total = jobs + run records, every ${place} the key sees): ${rowsLine(view.networks, PLACE_COLUMNS, `(no ${place})`)}`,
     `Daemons (total = jobs + run records): ${rowsLine(view.daemons, PLACE_COLUMNS, '(no daemon)')}`,
     `Jobs by type: ${line(jobs.by_type)}`,
     `Jobs by run type: ${line(jobs.by_run_type)}`,
     `Scheduled jobs: ${jobs.scheduled.enabled} enabled, ${jobs.scheduled.disabled} disabled`,
-    `Jobs' latest outcome (last_run): ${lastRun.failed} failed, ${lastRun.succeeded} succeeded, ${lastRun.never} never run, ${lastRun.unknown} not known (ran, no run record says how)`,
+    lastRunLine(view),
     `Run records (Historical: past runs, not jobs) by type: ${line(records.by_type)}`,
     `Run records by outcome: ${line(records.by_phase)}`,
   );
@@ -137,6 +171,8 @@ export function countsText(view: DiscoveryCountsView): string {
       'On this Scanopy version a job does not name its runs: outcomes live only in run records.',
     );
   }
+  const disabled = disabledSentence(view);
+  if (disabled) lines.push(disabled);
   lines.push(`Counted by ${view.countedBy}.`);
   if (view.incomplete) lines.push(view.incomplete);
   lines.push(...view.notes);

@@ -18,7 +18,13 @@ import {
   zonedNextRun,
 } from './discovery-format.js';
 import { structuredGroups } from './discovery-structured.js';
-import { type FilterReport, filtersLine, filtersStructured } from './filter-report.js';
+import {
+  disabledLine,
+  type FilterReport,
+  filtersLine,
+  filtersStructured,
+  readWords,
+} from './filter-report.js';
 import type { ScheduleWords } from './schedule-words.js';
 
 export interface DiscoveryListView {
@@ -109,7 +115,7 @@ function filteredSummary(
   const range =
     shown > 0 ? `matches ${pagination.offset + 1}-${pagination.offset + shown} of ` : 'of ';
   const total = `${report.matched}${report.complete ? '' : '+'}`;
-  const head = `Discoveries matching ${report.described}${scope}: ${shown} shown (${range}${total}; ${report.scanned} items read)`;
+  const head = `Discoveries matching ${report.described}${scope}: ${shown} shown (${range}${total}; ${readWords(report, view.scope)})`;
   const { filtering: _report, ...unfiltered } = view;
   const attention = view.discoveries.length > 0 ? summaryParts(unfiltered)[1] : undefined;
   // A job's outcome asked where jobs carry none: say where outcomes live, and how to ask there.
@@ -123,9 +129,31 @@ function filteredSummary(
   return second ? [head, second] : [head];
 }
 
-const summaryOf = (view: DiscoveryListView) => {
+/**
+ * "Short page: 105 shown of the 107 asked, ...": a page the result budget cut below the limit
+ * (or, with limit 0, below the rest) says so, so no model counts its own next offset.
+ */
+export function shortPageOf(view: DiscoveryListView): { asked: number; shown: number } | undefined {
+  if (!view.omitted || view.stoppedAfterPages !== undefined) return undefined;
+  const { limit } = view.pagination;
+  const shown = view.discoveries.length;
+  if (limit > 0 && shown >= limit) return undefined;
+  if (limit === 0 && view.omitted.count <= 0) return undefined;
+  return { asked: limit, shown };
+}
+
+function shortSentence(view: DiscoveryListView): string | undefined {
+  const short = shortPageOf(view);
+  if (!short) return undefined;
+  const asked = short.asked === 0 ? 'all' : `the ${short.asked}`;
+  return `Short page: ${short.shown} shown of ${asked} asked, to stay within the result budget.`;
+}
+
+export const summaryOf = (view: DiscoveryListView) => {
   const [head, attention] = summaryParts(view);
-  return attention ? `${head}. ${attention}` : `${head}.`;
+  const short = shortSentence(view);
+  const line = attention ? `${head}. ${attention}` : `${head}.`;
+  return short ? `${line} ${short}` : line;
 };
 
 /** Where the next call starts and how many remain, when there is more. */
@@ -173,7 +201,7 @@ function nextStepOf(view: DiscoveryListView): string | undefined {
   return moreAfter(tail.remaining, tail.next_offset);
 }
 
-function warningsOf(view: DiscoveryListView): string[] {
+export function warningsOf(view: DiscoveryListView): string[] {
   const warnings: string[] = [];
   if (view.skipped > 0) {
     warnings.push(
@@ -193,8 +221,11 @@ export function discoveriesStructured(view: DiscoveryListView) {
   const warnings = warningsOf(view);
   const { groups, tagNames } = structuredGroups(view.discoveries, view.nameOf, view.scheduleWords);
   const tail = tailOf(view);
+  const short = shortPageOf(view);
   return {
-    summary: view.proof ? `${summaryOf(view)} ${view.proof}` : summaryOf(view),
+    summary: [summaryOf(view), view.proof, view.filtering && disabledLine(view.filtering)]
+      .filter(Boolean)
+      .join(' '),
     groups,
     ...(tagNames ? { tag_names: tagNames } : {}),
     ...(view.filtering ? { filters: filtersStructured(view.filtering) } : {}),
@@ -203,6 +234,7 @@ export function discoveriesStructured(view: DiscoveryListView) {
     ...(view.omitted && (!view.filtering || view.pagination.limit === 0 || view.stoppedAfterPages)
       ? { truncated: true }
       : {}),
+    ...(short ? { short_page: short } : {}),
     ...(tail ? { next_offset: tail.next_offset } : {}),
     ...(next ? { next_step: next } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
@@ -249,6 +281,8 @@ function legend(view: DiscoveryListView) {
 export function discoveriesText(view: DiscoveryListView): string {
   const [head, attention] = summaryParts(view);
   const lines = [`# ${head}`];
+  const short = shortSentence(view);
+  if (short) lines.push(short);
   if (view.filtering) lines.push(filtersLine(view.filtering));
   if (attention) lines.push(attention);
   if (view.proof) lines.push(view.proof);

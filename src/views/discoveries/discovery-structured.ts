@@ -6,7 +6,7 @@ import {
   groupKey,
   type LeanDiscovery,
   type NameOf,
-  zonedNextRun,
+  nextRunOf,
 } from './discovery-format.js';
 import type { ScheduleWords } from './schedule-words.js';
 
@@ -17,6 +17,8 @@ interface DiscoveryGroupOutput {
   daemon?: string;
   discoveries: DiscoveryItemOutput[];
 }
+
+const FINISHED = new Set(['Complete', 'Failed', 'Cancelled']);
 
 /** "2026-11-21T03:00:12.000000Z" -> "2026-11-21T03:00:12Z": the same instant, 7 bytes fewer. */
 const compactTime = (iso: string | undefined) =>
@@ -61,7 +63,8 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
     cron_schedule: run.cron_schedule,
     // The zone is in the words (or UTC, as Scanopy reads a schedule without one): said once.
     schedule: run.cron_schedule === undefined ? undefined : words(run.cron_schedule, run.timezone),
-    next_run: zonedNextRun(run, words),
+    // Every enabled schedule croner reads, UTC ones included: "no next run" reads as "never runs".
+    next_run: nextRunOf(run, words),
     enabled: run.enabled,
     last_run: compactTime(run.last_run),
     last_outcome: outcome
@@ -73,7 +76,8 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
         })
       : undefined,
     phase: run.phase,
-    progress: run.progress,
+    // A finished run's progress says nothing its phase does not (100 or where it stopped).
+    progress: run.phase !== undefined && FINISHED.has(run.phase) ? undefined : run.progress,
     error: run.error,
     finished_at: compactTime(run.finished_at),
     // A run record's job (0.16.2 and later).

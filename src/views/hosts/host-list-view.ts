@@ -22,6 +22,8 @@ export interface HostFilterReport {
   readonly described: string;
   /** found_by matched by daemon and date (0.14-0.16). */
   readonly approximate?: boolean;
+  /** found_by a run record: the hosts the record says it found (results.hosts_discovered). */
+  readonly recordFound?: number;
 }
 
 export interface HostListView {
@@ -54,7 +56,7 @@ const groupsOf = (rows: readonly HostRow[]) => {
   return groups;
 };
 
-function summaryOf(view: HostListView): string {
+export function summaryOf(view: HostListView): string {
   const shown = view.rows.length;
   const scope = view.filters ? ` matching ${view.filters.described}` : '';
   const head =
@@ -65,22 +67,48 @@ function summaryOf(view: HostListView): string {
       : `Hosts ${view.offset + 1}-${view.offset + shown} of ${view.matched}${scope}`;
   const read = view.complete ? '' : `, in the first ${view.scanned} read`;
   const approx = view.filters?.approximate ? ` ${APPROXIMATE}` : '';
-  return `${head}${read}.${approx}`;
+  const short = shortPage(view);
+  return `${head}${read}.${approx}${short ? ` ${short}` : ''}`;
 }
 
-function nextStepOf(view: HostListView): string | undefined {
+/** Where the next page starts, when there is one: in both channels, so no model computes it. */
+const nextOffsetOf = (view: HostListView) => {
   const next = view.offset + view.rows.length;
-  if (view.omitted && view.omitted > 0) {
-    return `${view.omitted} more not shown to stay within the result budget: call again with offset ${next} and limit ${Math.max(1, view.rows.length)}, narrow with a filter, or use counts_only.`;
+  return next < view.matched || (view.omitted ?? 0) > 0 ? next : undefined;
+};
+
+/** "Short page: 105 shown of the 107 asked...": a page the budget cut says so, with the offset. */
+function shortPage(view: HostListView): string | undefined {
+  if (!view.omitted || view.omitted <= 0) return undefined;
+  const asked = view.limit === 0 ? 'all' : `the ${view.limit}`;
+  return `Short page: ${view.rows.length} shown of ${asked} asked, to stay within the result budget.`;
+}
+
+const shortPageOf = (view: HostListView) =>
+  view.omitted && view.omitted > 0 ? { asked: view.limit, shown: view.rows.length } : undefined;
+
+function nextStepOf(view: HostListView): string | undefined {
+  const next = nextOffsetOf(view);
+  if (next !== undefined && view.omitted && view.omitted > 0) {
+    return `${view.matched - next} more${view.complete ? '' : ' at least'}: call again with offset ${next} (next_offset) and limit ${Math.max(1, view.rows.length)}, narrow with a filter, use fields for compact rows, or counts_only.`;
   }
-  if (next < view.matched) return `${view.matched - next} more: call again with offset ${next}.`;
+  if (next !== undefined) return `${view.matched - next} more: call again with offset ${next}.`;
   if (!view.complete) {
     return `Reading stopped after ${view.scanned} hosts: narrow with network or another filter.`;
   }
   return undefined;
 }
 
-function warningsOf(view: HostListView): string[] {
+export function foundByNote(view: HostListView): string | undefined {
+  const found = view.filters?.recordFound;
+  if (found === undefined) return undefined;
+  const listed = `${view.matched}${view.complete ? '' : '+'}`;
+  const head = `The run record says it found ${plural(found, 'host')}; ${listed} still name it as their first or last discovery and are listed.`;
+  if (view.matched >= found) return head;
+  return `${head} Scanopy keeps only each host's first and last discovery: the other ${found - view.matched} were touched again by a later run and no longer name this one.`;
+}
+
+export function warningsOf(view: HostListView): string[] {
   const out = [...view.notes];
   if (view.skipped > 0) {
     out.push(
@@ -90,13 +118,14 @@ function warningsOf(view: HostListView): string[] {
   return out;
 }
 
-const filtersOutput = (view: HostListView, report: HostFilterReport) => ({
+export const filtersOutput = (view: HostListView, report: HostFilterReport) => ({
   service: [...report.service],
   server: [...report.server],
   matched: view.matched,
   scanned: view.scanned,
   ...(view.complete ? {} : { complete: false }),
   ...(report.approximate ? { approximate: true } : {}),
+  ...(report.recordFound === undefined ? {} : { record_hosts_found: report.recordFound }),
 });
 
 /**
@@ -131,8 +160,9 @@ export function hostListStructured(view: HostListView): HostListOutput {
   const next = nextStepOf(view);
   const warnings = warningsOf(view);
   linkTimesOnce(groups);
+  const foundBy = foundByNote(view);
   return {
-    summary: summaryOf(view),
+    summary: foundBy ? `${summaryOf(view)} ${foundBy}` : summaryOf(view),
     groups,
     ...namesOf(view.rows, view.lookups),
     ...(view.filters ? { filters: filtersOutput(view, view.filters) } : {}),
@@ -143,12 +173,14 @@ export function hostListStructured(view: HostListView): HostListOutput {
       has_more: view.offset + view.rows.length < view.matched,
     },
     ...(view.omitted ? { truncated: true } : {}),
+    ...(shortPageOf(view) ? { short_page: shortPageOf(view) } : {}),
+    ...(nextOffsetOf(view) === undefined ? {} : { next_offset: nextOffsetOf(view) }),
     ...(next ? { next_step: next } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 
-function filtersLine(view: HostListView, report: HostFilterReport): string {
+export function filtersLine(view: HostListView, report: HostFilterReport): string {
   const by = (who: string, names: readonly string[]) =>
     names.length > 0 ? `${who}: ${names.join(', ')}` : undefined;
   const applied = [by('service', report.service), by('this server', report.server)]
@@ -193,6 +225,8 @@ export function hostListText(view: HostListView): string {
   const place = view.place === 'site' ? 'Site' : 'Network';
   const lines = [`# ${summaryOf(view)}`];
   if (view.filters) lines.push(filtersLine(view, view.filters));
+  const foundBy = foundByNote(view);
+  if (foundBy) lines.push(foundBy);
   if (view.rows.length > 0) lines.push(QUOTED, ...legend(view));
   for (const [network, rows] of groupsOf(view.rows)) {
     const name = network === '' ? undefined : view.lookups.nameOf(network);

@@ -1,6 +1,6 @@
 // The structured shapes of list_hosts and get_host: the lean output schemas the catalog lists, and the full item shapes the view and tests read.
 import * as z from 'zod';
-import { paginationOutput } from '../shared/shapes.js';
+import { pageEndShape } from '../shared/shapes.js';
 
 /**
  * A port as one short string: number and protocol, "22/tcp", "161/udp". A whole host's ports in a
@@ -120,6 +120,8 @@ export const hostFiltersShape = z.object({
   complete: z.boolean().optional(),
   /** found_by on 0.14-0.16: matched by daemon and date, not by a stored id. */
   approximate: z.boolean().optional(),
+  /** found_by a run record: the hosts the record says it found (some may name a later run now). */
+  record_hosts_found: z.number().optional(),
 });
 
 /**
@@ -139,10 +141,7 @@ export const hostListShape = z.object({
   ...namesById,
   filters: hostFiltersShape.optional(),
   counts: hostCountsShape.optional(),
-  pagination: paginationOutput,
-  truncated: z.boolean().optional(),
-  next_step: z.string().optional(),
-  warnings: z.array(z.string()).optional(),
+  ...pageEndShape,
 });
 export type HostListOutput = z.infer<typeof hostListShape>;
 
@@ -205,8 +204,8 @@ export type HostLookupOutput = z.infer<typeof hostLookupShape>;
  */
 export const hostListOutput = {
   summary: z.string(),
-  // Network (site) groups of hosts: hostGroupShape.
-  groups: z.array(z.unknown()),
+  // Network (site) groups of hosts: hostGroupShape; with fields, columns + rows instead.
+  groups: z.array(z.unknown()).optional(),
   counts: z.unknown().optional(),
   pagination: z.unknown(),
   next_step: z.string().optional(),

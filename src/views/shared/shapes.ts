@@ -9,6 +9,17 @@ export const paginationOutput = z.object({
   has_more: z.boolean(),
 });
 
+/** How any list's page ends: its paging, whether the budget cut it short, what to call next. */
+export const pageEndShape = {
+  pagination: paginationOutput,
+  truncated: z.boolean().optional(),
+  /** The budget cut the page below the limit asked (0 = all). */
+  short_page: z.object({ asked: z.number(), shown: z.number() }).optional(),
+  next_offset: z.number().optional(),
+  next_step: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
+};
+
 /** A credential as shown to a model: never the community, not even the placeholder. */
 export const credentialOutput = z.object({
   id: z.string(),
@@ -67,15 +78,12 @@ export type DiscoveryItemOutput = z.infer<typeof discoveryItemOutput> & Discover
 /** list_discoveries' lean view: items grouped by network and daemon, names beside their ids. */
 export const discoveryListOutput = {
   summary: z.string(),
-  groups: z.array(
-    z.object({
-      network_id: z.string().optional(),
-      network: z.string().optional(),
-      daemon_id: z.string().optional(),
-      daemon: z.string().optional(),
-      discoveries: z.array(discoveryItemOutput),
-    }),
-  ),
+  // Each group also names its network_id, network, daemon_id and daemon (left undeclared: the
+  // catalog has a byte budget, and every group carries them where known).
+  groups: z
+    .array(z.object({ discoveries: z.array(discoveryItemOutput) }))
+    // With fields: columns + rows instead (compactListShape).
+    .optional(),
   // Tag id -> name, once, for the ids the items carry. Declared as `{}`: a map's schema says little.
   tag_names: z.unknown().optional(),
   // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like tag_ids.
@@ -114,3 +122,17 @@ export const releaseNotesOutput = {
   ),
   changelog_url: z.string().optional(),
 };
+
+/**
+ * A list tool's answer with `fields` (views/shared/projection.ts), in full: the column names once,
+ * one array per item in that order (null where the item has no value), and the paging of any list.
+ */
+export const compactListShape = z.object({
+  summary: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.unknown())),
+  filters: z.unknown().optional(),
+  ...pageEndShape,
+  notes: z.array(z.string()).optional(),
+});
+export type CompactListOutput = z.infer<typeof compactListShape>;

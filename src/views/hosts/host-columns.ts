@@ -1,0 +1,119 @@
+// list_hosts' columns for `fields`: each of a host's own facts as one structured cell and one short text cell.
+import type { Column, Columns } from '../shared/projection.js';
+import {
+  addressText,
+  capped,
+  cidrText,
+  type HostLookups,
+  type HostRow,
+  idText,
+  portText,
+  said,
+} from './host-item.js';
+
+/** The columns a compact host answer can have, in the order the refusal names them. */
+export const HOST_FIELDS = [
+  'id',
+  'name',
+  'hostname',
+  'network',
+  'ips',
+  'subnets',
+  'macs',
+  'services',
+  'ports',
+  'os',
+  'tags',
+  'snmp_credentials',
+  'first_seen',
+  'last_seen',
+  'first_found_by',
+  'last_touched_by',
+] as const;
+export type HostField = (typeof HOST_FIELDS)[number];
+
+const unique = (values: readonly (string | undefined)[]) => [
+  ...new Set(values.filter((v): v is string => v !== undefined && v !== '')),
+];
+/** "2026-11-21T03:57:12Z" -> "2026-11-21T03:57Z", as the full item shows it. */
+const minutes = (iso: string | undefined) =>
+  iso === undefined
+    ? undefined
+    : capped(iso, 40).replace(/^(\d{4}-\d\d-\d\dT\d\d:\d\d)[^Z+-]*/, '$1');
+
+/** A list column whose text cells are written by `text` (bare addresses, quoted names). */
+const list = (
+  cell: (row: HostRow) => string[],
+  text: (value: string) => string,
+): Column<HostRow> => ({
+  cell,
+  text: (row) => {
+    const values = cell(row);
+    return values.length > 0 ? values.map(text).join(', ') : undefined;
+  },
+});
+
+/** A service name or id as found, named where the lookups know it. */
+const nameOr = (lookups: HostLookups, id: string) => {
+  const name = lookups.nameOf(id);
+  return name === undefined ? id : capped(name, 100);
+};
+
+export function hostColumns(
+  lookups: HostLookups,
+): Columns<HostRow> & Record<HostField, Column<HostRow>> {
+  const named = (cell: (row: HostRow) => string[]) => list(cell, (v) => said(v));
+  const link = (pick: (row: HostRow) => HostRow['first']): Column<HostRow> => ({
+    cell: (row) => {
+      const l = pick(row);
+      return l?.name !== undefined ? capped(l.name, 100) : l?.id;
+    },
+    text: (row) => {
+      const l = pick(row);
+      return l?.name !== undefined ? said(l.name) : l?.id && idText(l.id);
+    },
+  });
+  return {
+    id: { cell: (row) => row.host.id, text: (row) => idText(row.host.id) },
+    name: {
+      cell: (row) => capped(row.host.name || row.host.id),
+      text: (row) => said(row.host.name || row.host.id, 120),
+    },
+    hostname: {
+      cell: (row) => (row.host.hostname === undefined ? undefined : capped(row.host.hostname)),
+    },
+    network: {
+      cell: (row) => {
+        const id = row.host.network_id;
+        return id === undefined ? undefined : nameOr(lookups, id);
+      },
+    },
+    ips: list((row) => unique(row.host.addresses.map((a) => capped(a.ip, 64))), addressText),
+    subnets: list(
+      (row) =>
+        unique(
+          row.host.addresses.map((a) => {
+            const subnet = a.subnet_id === undefined ? undefined : lookups.subnets.get(a.subnet_id);
+            return subnet === undefined ? undefined : capped(subnet.cidr, 64);
+          }),
+        ),
+      cidrText,
+    ),
+    macs: named((row) => unique(row.host.addresses.map((a) => a.mac && capped(a.mac, 64)))),
+    services: named((row) => unique(row.host.services.map((s) => capped(s.name, 100)))),
+    ports: list(
+      (row) => unique(row.host.ports.map(portText)),
+      (v) => v,
+    ),
+    os: { cell: (row) => (row.host.os === undefined ? undefined : capped(row.host.os, 100)) },
+    tags: named((row) => row.host.tags.map((id) => nameOr(lookups, id))),
+    snmp_credentials: named((row) => row.credentials.map((c) => nameOr(lookups, c.id))),
+    first_seen: {
+      cell: (row) => minutes(row.host.created_at),
+      text: (row) => minutes(row.host.created_at),
+    },
+    last_seen: { cell: (row) => minutes(row.lastSeen), text: (row) => minutes(row.lastSeen) },
+    first_found_by: link((row) => row.first),
+    last_touched_by: link((row) => row.last),
+  };
+}
