@@ -72,7 +72,7 @@ export function registerTools(
         description: tool.description,
         inputSchema: strictArguments(tool.name, tool.inputSchema),
         outputSchema: tool.outputSchema,
-        annotations: { ...tool.annotations },
+        annotations: { title: tool.title, ...tool.annotations },
         ...(tool.meta ? { _meta: { ...tool.meta } } : {}),
       },
       (args: Record<string, unknown>, extra: Extra) => runTool(tool, args, extra, deps),
