@@ -1,5 +1,5 @@
 // Tool arguments as a strict object: an argument the tool does not know is refused by name, never silently dropped.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { serviceText } from '../safety/sanitize.js';
 
