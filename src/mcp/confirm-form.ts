@@ -55,7 +55,6 @@ export interface FormRoundOptions {
   readonly abilities: ClientAbilities;
   /** The process's confirmation tokens (scoped to the caller): the state is one of them. */
   readonly tokens: TokenSigner;
-  readonly now: () => number;
 }
 
 export function formRound(ctx: ServerContext, options: FormRoundOptions): FormRound {
@@ -63,17 +62,18 @@ export function formRound(ctx: ServerContext, options: FormRoundOptions): FormRo
 }
 
 /** 2025-11-25: elicitation/create over the live connection, withdrawn through `signal`. */
-function overConnection(ctx: ServerContext, { abilities, now }: FormRoundOptions): FormRound {
+function overConnection(ctx: ServerContext, { abilities }: FormRoundOptions): FormRound {
   let unseen = false;
   const port: ElicitationPort = {
     supportsForm: () => abilities.forms,
     async askBoolean(message, signal) {
-      const asked = now();
+      // Elapsed time, not a date: the monotonic clock, never the (test-fixed) wall clock.
+      const asked = performance.now();
       const result = await ctx.mcpReq.elicitInput(formParams(message), {
         signal,
         timeout: FORM_REQUEST_CEILING_MS,
       });
-      unseen = result.action !== 'accept' && now() - asked < TOO_FAST_TO_READ_MS;
+      unseen = result.action !== 'accept' && performance.now() - asked < TOO_FAST_TO_READ_MS;
       return { action: result.action, confirm: result.content?.[FORM_KEY] };
     },
   };

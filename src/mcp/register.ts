@@ -136,7 +136,7 @@ async function runTool(
   }
   const approvals = deps.approvalsFor(abilities);
   const now = deps.now ?? Date.now;
-  const form = formRound(ctx, { tool: tool.name, args, abilities, tokens: deps.tokens, now });
+  const form = formRound(ctx, { tool: tool.name, args, abilities, tokens: deps.tokens });
   if (tool.appOnly && !approvals.available()) {
     return errorResult(
       `${tool.name} is the Confirm button of an MCP Apps view; this client did not say it renders apps, so nothing was done.`,
