@@ -109,6 +109,21 @@ describe.each<Transport>(['stdio', 'http'])('over %s', (transport) => {
     30_000,
   );
 
+  it('a client that renders apps is offered the view’s Confirm button only where one can be pressed', async () => {
+    const { client } = await open(transport, { mode: 'modern', apps: true, form: 'accept' });
+    const listed = (await client.listTools()).tools.map((tool) => tool.name);
+    // stdio keeps the approval for the button in its process; stateless --http offers none.
+    expect(listed.includes('apply_snmp_rotation')).toBe(transport === 'stdio');
+    const before = puts();
+    const preview = (await client.callTool({
+      name: 'update_snmp_credential',
+      arguments: updateArgs(`era-${transport}-apps`),
+    })) as CallToolResult;
+    expect(preview.isError ?? false, textOf(preview)).toBe(false);
+    // On stdio the preview waits for the button; over --http the form confirms it.
+    expect(puts()).toBe(transport === 'stdio' ? before : before + 1);
+  }, 30_000);
+
   it('a client that declares no forms cannot write: it is told why', async () => {
     const { client } = await open(transport, { mode: 'modern' });
     const before = puts();
