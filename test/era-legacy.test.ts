@@ -17,6 +17,8 @@ describe('a form declined at once (a host answering a form it never drew)', () =
     expect(h.elicitations).toHaveLength(1);
     expect(textOf(result)).toMatch(UNSEEN);
     expect(textOf(result)).toMatch(/web UI/);
+    // Each channel stands alone: the structured next step says it too.
+    expect((result.structuredContent as { next_step?: string }).next_step).toMatch(UNSEEN);
     expect(puts(h)).toBe(0);
   });
 

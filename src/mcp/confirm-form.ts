@@ -1,6 +1,6 @@
 // The confirmation form in both eras: asked over the live connection (2025-11-25), or sent back in an input_required result and answered on the retry (2026-07-28).
 import {
-  type CallToolResult,
+  type InputRequiredResult,
   inputRequired,
   inputResponse,
   type ServerContext,
@@ -44,7 +44,7 @@ function formParams(message: string) {
 export interface FormRound {
   readonly port: ElicitationPort;
   /** Set when the form went out in the result: the call answers input_required, not an error. */
-  pendingResult(): CallToolResult | undefined;
+  pendingResult(): InputRequiredResult | undefined;
   /** True when a person could hardly have seen the form before it was declined. */
   declinedUnseen(): boolean;
 }
@@ -90,7 +90,7 @@ function roundTrip(
   ctx: ServerContext,
   { tool, args, abilities, tokens }: FormRoundOptions,
 ): FormRound {
-  let pending: CallToolResult | undefined;
+  let pending: InputRequiredResult | undefined;
   const port: ElicitationPort = {
     supportsForm: () => abilities.forms,
     async askBoolean(message) {
@@ -101,7 +101,7 @@ function roundTrip(
         pending = inputRequired({
           inputRequests: { [FORM_KEY]: inputRequired.elicit(formParams(message)) },
           requestState: token,
-        }) as unknown as CallToolResult;
+        });
         // Stops the tool here; the call's result is the form, and nothing was written.
         throw new Error('the form was sent with the result');
       }

@@ -160,13 +160,15 @@ async function runTool(
   try {
     const output = await tool.handler(args, context);
     // Each channel stands alone (clients read one or the other), so each carries the demo mark.
-    const view = deps.demo ? { demo: DEMO_MARK, ...output.structured } : output.structured;
+    const unseen = form.declinedUnseen();
+    const said = unseen ? withUnseenStep(output.structured) : output.structured;
+    const view = deps.demo ? { demo: DEMO_MARK, ...said } : said;
     // Results pass the redactor too: the service may echo a secret back in any field. Value by
     // value, never on the JSON text, so no secret (say "true") can break the structure. A
     // caller's community is masked by place: not inside names the service gave other records.
     // The result of a call that carried a secret is where an echo of it can appear: redacted whole.
     const echoes = (tool.secretArguments ?? []).length > 0;
-    const shown = demoMarked(unseenNote(output.text, form.declinedUnseen()), deps);
+    const shown = demoMarked(unseen ? `${output.text}\n${UNSEEN_NOTE}` : output.text, deps);
     const structured = echoes
       ? deps.redactor.redactValue(view)
       : deps.redactor.redactValueSparing(view, NAME_KEYS);
@@ -211,11 +213,17 @@ function demoMarked(text: string, deps: ToolDependencies): string {
 
 /**
  * A form declined sooner than anyone could read it was likely never drawn (some hosts answer a
- * form they do not show with "declined"): the result says so and what to do instead.
+ * form they do not show with "declined"): both channels say so and what to do instead.
  */
-function unseenNote(text: string, unseen: boolean): string {
-  if (!unseen) return text;
-  return `${text}\nThe form was declined within a second: this client may not have shown it. Ask the user whether they saw a form; if not, make the change in the service's web UI or from a client that shows forms or MCP Apps.`;
+const UNSEEN_NOTE =
+  "The form was declined within a second: this client may not have shown it. Ask the user whether they saw a form; if not, make the change in the service's web UI or from a client that shows forms or MCP Apps.";
+
+function withUnseenStep(structured: Record<string, unknown>): Record<string, unknown> {
+  const step = structured['next_step'];
+  return {
+    ...structured,
+    next_step: typeof step === 'string' ? `${step} ${UNSEEN_NOTE}` : UNSEEN_NOTE,
+  };
 }
 
 function progressReporter(ctx: ServerContext): ToolContext['progress'] {
