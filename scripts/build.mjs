@@ -40,6 +40,15 @@ const { metafile } = await build({
       `import { formSchemaValidator } from ${JSON.stringify(resolve('src/mcp/form-schema-validator.ts'))};
 export class AjvJsonSchemaValidator { getValidator(schema) { return formSchemaValidator.getValidator(schema); } }`,
     ),
+    // SDK v2 picks its default validator (ajv on Node) through a runtime shim: the same swap.
+    replace(
+      'sdk-v2-shims',
+      /^@modelcontextprotocol\/server\/_shims$/,
+      `import process from 'node:process';
+import { formSchemaValidator } from ${JSON.stringify(resolve('src/mcp/form-schema-validator.ts'))};
+export { process };
+export class DefaultJsonSchemaValidator { getValidator(schema) { return formSchemaValidator.getValidator(schema); } }`,
+    ),
   ],
 });
 

@@ -53,8 +53,8 @@ export function toolListing(tools: readonly AnyToolDefinition[]): Tool[] {
     description: tool.description,
     inputSchema: jsonSchema(tool.inputSchema, 'input'),
     outputSchema: jsonSchema(tool.outputSchema, 'output'),
-    // The top-level title is the spec's display name; a copy inside annotations costs ~30 bytes a tool.
-    annotations: { ...tool.annotations },
+    // Directories ask for annotations.title beside the spec's top-level title: one source, both places.
+    annotations: { title: tool.title, ...tool.annotations },
     // The MCP Apps view a tool declares, and whether only the view may call it.
     ...(tool.meta ? { _meta: tool.meta } : {}),
   }));

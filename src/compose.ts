@@ -1,5 +1,5 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { createApiClient } from './api/client.js';
 import { createVersionMemo } from './api/families/service-profile.js';
 import { createNameDirectories, createNameDirectory } from './api/name-directory.js';

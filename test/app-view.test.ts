@@ -126,9 +126,10 @@ describe('the app-only Confirm tool', () => {
       const { h } = await appHost();
       const tool = (await h.client.listTools()).tools.find((t) => t.name === name);
       expect(tool?._meta).toMatchObject({ ui: { visibility: ['app'] } });
+      // Cancel writes nothing to the service: read-only there, as directories ask one hint be true.
       expect(tool?.annotations).toMatchObject({
         destructiveHint: destructive,
-        readOnlyHint: false,
+        readOnlyHint: !destructive,
       });
     },
   );

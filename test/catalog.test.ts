@@ -44,8 +44,8 @@ describe('tools/list', () => {
   it('has a title and a description on every tool', () => {
     for (const tool of tools) {
       expect(tool.title, tool.name).toMatch(/\S/);
-      // The top-level title is the display name; no second copy in annotations to drift from it.
-      expect(tool.annotations?.title, tool.name).toBeUndefined();
+      // Directories read annotations.title: the same words as the top-level title, from one source.
+      expect(tool.annotations?.title, tool.name).toBe(tool.title);
       expect(tool.description?.length ?? 0, tool.name).toBeGreaterThan(40);
     }
   });
@@ -98,6 +98,21 @@ describe('tools/list', () => {
       );
       expect(tool.outputSchema?.type, tool.name).toBe('object');
       expect(Object.keys(tool.outputSchema?.properties ?? {}).length, tool.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('meets the directory rules on every tool, the app-only ones too: a title, one hint true', async () => {
+    const apps = await startHarness({ apps: true });
+    try {
+      const listed = (await apps.client.listTools()).tools;
+      expect(listed.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS.map((t) => t.name).sort());
+      for (const tool of listed) {
+        expect(tool.annotations?.title, tool.name).toMatch(/\S/);
+        const { readOnlyHint, destructiveHint } = tool.annotations ?? {};
+        expect(readOnlyHint === true || destructiveHint === true, tool.name).toBe(true);
+      }
+    } finally {
+      await apps.close();
     }
   });
 

@@ -340,13 +340,14 @@ describe('network-discovery-mcp --http (built entry)', () => {
     expect(stderr).toContain('no person is verified by this server');
   });
 
-  it('with HTTP writes but no token opt-in, says every write will be refused', async () => {
+  it('with HTTP writes but no token opt-in, says who can confirm in a form and whose writes are refused', async () => {
     const { stderr } = await launch(
       ['--http', '--port', '0'],
       { NETWORK_DISCOVERY_BASE_URL: api.url.href, NETWORK_DISCOVERY_HTTP_WRITES: 'true' },
       /serving MCP/,
     );
-    expect(stderr).toContain('every write is refused');
+    expect(stderr).toMatch(/2026-07-28 that declares forms confirms each write in a form/);
+    expect(stderr).toMatch(/2025-11-25 client .* its writes are refused/);
     expect(stderr).toContain('NETWORK_DISCOVERY_CONFIRM=token');
     expect(stderr).not.toContain('NETWORK_DISCOVERY_TOKEN_SECRET');
   });

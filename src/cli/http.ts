@@ -1,13 +1,14 @@
-// --http mode: MCP over Streamable HTTP at /mcp on node:http; stateless, a fresh server per request.
+// --http mode: MCP over Streamable HTTP at /mcp on node:http, both protocol eras on one endpoint; stateless, a fresh server per request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
-import { refusePrototypeArguments } from '../mcp/strict-arguments.js';
+import { withProtoStandIn } from '../mcp/strict-arguments.js';
 import { EXIT_STATUS } from './exit-status.js';
 import { capHeaderPhase, capPerAddress, createBodyReader, rpcError } from './http-admission.js';
 import { isLoopbackBind, type ListenArgs, parseHttpArgs } from './http-args.js';
+import { sendWebResponse, webRequest } from './http-bridge.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -138,6 +139,16 @@ export async function startHttpServer(
     maxReceiving: maxBodySockets,
   });
 
+  // One handler for both eras: 2026-07-28 requests carry their era and capabilities in each
+  // body; 2025-11-25 ones are served statelessly. The caller's key and address ride in authInfo.
+  const mcp = createMcpHandler(
+    ({ authInfo }) => {
+      const caller = authInfo?.extra as { key?: string; address?: string } | undefined;
+      return runtime.createServer(caller?.key, 'http', caller?.address);
+    },
+    { onerror: () => {}, maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
+  );
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const refused = checkOrigin(req.headers, allowed);
@@ -178,16 +189,18 @@ export async function startHttpServer(
     } catch {
       return rpcError(res, 400, -32700, 'Parse error: the body is not JSON');
     }
-    const mcp = runtime.createServer(key, 'http', req.socket.remoteAddress);
-    // No sessionIdGenerator: stateless, no Mcp-Session-Id, so any replica can take any request.
-    const transport = new StreamableHTTPServerTransport({});
-    res.on('close', () => {
-      void transport.close();
-      void mcp.close();
+    const aborted = new AbortController();
+    res.on('close', () => aborted.abort());
+    const response = await mcp.fetch(webRequest(req, text, aborted.signal), {
+      parsedBody: withProtoStandIn(body),
+      authInfo: {
+        token: '',
+        clientId: '',
+        scopes: [],
+        extra: { key, address: req.socket.remoteAddress },
+      },
     });
-    await mcp.connect(transport);
-    refusePrototypeArguments(transport);
-    await transport.handleRequest(req, res, body);
+    await sendWebResponse(response, res);
   };
 
   await new Promise<void>((resolve, reject) => {
@@ -210,6 +223,7 @@ export async function startHttpServer(
     url: new URL(`http://${host}:${address.port}${MCP_PATH}`),
     close: () =>
       new Promise<void>((resolve) => {
+        void mcp.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -245,7 +259,7 @@ export async function runHttpMode(
     );
   } else if (runtime.httpWrites) {
     log.warn(
-      "NETWORK_DISCOVERY_HTTP_WRITES=true, but over stateless HTTP no client can show a form or an app's Confirm button, so a person cannot confirm and every write is refused. NETWORK_DISCOVERY_CONFIRM=token would accept the preview token instead (no person verified).",
+      "NETWORK_DISCOVERY_HTTP_WRITES=true: a client speaking MCP 2026-07-28 that declares forms confirms each write in a form; a 2025-11-25 client over stateless HTTP can show neither a form nor an app's Confirm button, so its writes are refused. NETWORK_DISCOVERY_CONFIRM=token would accept the preview token instead (no person verified).",
     );
   }
   if (runtime.httpWrites && context.tokenPath && !context.tokenSecretSet) {

@@ -3,7 +3,7 @@ import type {
   JsonSchemaType,
   JsonSchemaValidator,
   jsonSchemaValidator,
-} from '@modelcontextprotocol/sdk/validation/types.js';
+} from '@modelcontextprotocol/server';
 
 type Field = Record<string, unknown>;
 

@@ -1,34 +1,49 @@
 // The one place tools meet the SDK: registerTool for each, and any thrown error mapped to isError.
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type ServerNotification,
-  type ServerRequest,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  McpServer,
+  ServerContext,
+  Tool,
+} from '@modelcontextprotocol/server';
+import * as z from 'zod';
 import type { ApiClient } from '../api/client.js';
 import type { NameDirectory } from '../api/name-directory.js';
 import type { CallerApprovals } from '../confirm/app-approval.js';
 import type { AuditSink } from '../confirm/audit.js';
-import type { Confirmer } from '../confirm/confirmation.js';
+import type { Confirmer, ElicitationPort } from '../confirm/confirmation.js';
+import type { TokenSigner } from '../confirm/confirmation-token.js';
 import type { CredentialWrite } from '../confirm/credential-values.js';
 import { WriteOutcomeError } from '../confirm/write-outcome.js';
 import { quoteBody } from '../safety/quote.js';
 import type { Redactor } from '../safety/redact.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
+import { type ClientAbilities, clientAbilities } from './client-abilities.js';
+import { formRound } from './confirm-form.js';
 import { strictArguments } from './strict-arguments.js';
 import { describeError, type ErrorContext } from './tool-error.js';
 import generatedListing from './tool-listing.json' with { type: 'json' };
 
+/** What one call may use to reach a person, built for what its client can show. */
+export interface CallConfirmation {
+  readonly confirmer: Confirmer;
+  readonly approvals: CallerApprovals<CredentialWrite>;
+}
+
 export interface ToolDependencies {
   readonly api: ApiClient;
   readonly names: NameDirectory;
-  readonly confirmer: Confirmer;
-  readonly approvals: CallerApprovals<CredentialWrite>;
+  /** The app's Confirm button, for a client that renders apps (or not). */
+  readonly approvalsFor: (abilities: ClientAbilities) => CallerApprovals<CredentialWrite>;
+  /** The confirmer over one call's form (asked over the connection, or sent in the result). */
+  readonly confirmerFor: (
+    form: ElicitationPort,
+    approvals: CallerApprovals<CredentialWrite>,
+  ) => Confirmer;
+  /** The caller's confirmation tokens: a form's requestState is one. */
+  readonly tokens: TokenSigner;
   readonly audit: AuditSink;
   readonly redactor: Redactor;
   readonly errorContext: ErrorContext;
@@ -57,8 +72,6 @@ function listingOf(tools: readonly AnyToolDefinition[]): Tool[] {
   });
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
 export function registerTools(
   server: McpServer,
   tools: readonly AnyToolDefinition[],
@@ -71,11 +84,12 @@ export function registerTools(
         title: tool.title,
         description: tool.description,
         inputSchema: strictArguments(tool.name, tool.inputSchema),
-        outputSchema: tool.outputSchema,
-        annotations: { ...tool.annotations },
+        outputSchema: z.object(tool.outputSchema),
+        annotations: { title: tool.title, ...tool.annotations },
         ...(tool.meta ? { _meta: { ...tool.meta } } : {}),
       },
-      (args: Record<string, unknown>, extra: Extra) => runTool(tool, args, extra, deps),
+      (args: Record<string, unknown>, ctx: ServerContext) =>
+        runTool(tool, args, ctx, clientAbilities(server.server, ctx), deps),
     );
   }
   // Replaces the SDK's listing (same schemas plus $schema and a default `execution` per tool):
@@ -84,8 +98,8 @@ export function registerTools(
   const withoutAppOnly = { tools: listingOf(tools.filter((tool) => !tool.appOnly)) };
   // App-only tools go only to clients that render apps: any other ignores `visibility`, so its
   // model would see (and could call) the Confirm button.
-  server.server.setRequestHandler(ListToolsRequestSchema, () =>
-    deps.approvals.available() ? listing : withoutAppOnly,
+  server.server.setRequestHandler('tools/list', (_request, ctx) =>
+    deps.approvalsFor(clientAbilities(server.server, ctx)).available() ? listing : withoutAppOnly,
   );
 }
 
@@ -111,15 +125,19 @@ function shownNames(view: unknown): string[] {
 async function runTool(
   tool: AnyToolDefinition,
   args: Record<string, unknown>,
-  extra: Extra,
+  ctx: ServerContext,
+  abilities: ClientAbilities,
   deps: ToolDependencies,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   // Before anything else, so even an error on the very first request cannot echo a secret.
   for (const name of tool.secretArguments ?? []) {
     const value = args[name];
     if (typeof value === 'string') deps.redactor.addEchoed(value);
   }
-  if (tool.appOnly && !deps.approvals.available()) {
+  const approvals = deps.approvalsFor(abilities);
+  const now = deps.now ?? Date.now;
+  const form = formRound(ctx, { tool: tool.name, args, abilities, tokens: deps.tokens });
+  if (tool.appOnly && !approvals.available()) {
     return errorResult(
       `${tool.name} is the Confirm button of an MCP Apps view; this client did not say it renders apps, so nothing was done.`,
       deps,
@@ -128,24 +146,29 @@ async function runTool(
   const context: ToolContext = {
     api: deps.api,
     names: deps.names,
-    signal: extra.signal,
-    confirmer: deps.confirmer,
-    approvals: deps.approvals,
-    audit: deps.audit,
+    signal: ctx.mcpReq.signal,
+    confirmer: deps.confirmerFor(form.port, approvals),
+    approvals,
+    // The round that sends the form out records nothing: the retry records what the person chose.
+    audit: (entry) => {
+      if (!form.pendingResult()) deps.audit(entry);
+    },
     maxResultBytes: deps.maxResultBytes,
-    progress: progressReporter(extra),
-    now: deps.now ?? Date.now,
+    progress: progressReporter(ctx),
+    now,
   };
   try {
     const output = await tool.handler(args, context);
     // Each channel stands alone (clients read one or the other), so each carries the demo mark.
-    const view = deps.demo ? { demo: DEMO_MARK, ...output.structured } : output.structured;
+    const unseen = form.declinedUnseen();
+    const said = unseen ? withUnseenStep(output.structured) : output.structured;
+    const view = deps.demo ? { demo: DEMO_MARK, ...said } : said;
     // Results pass the redactor too: the service may echo a secret back in any field. Value by
     // value, never on the JSON text, so no secret (say "true") can break the structure. A
     // caller's community is masked by place: not inside names the service gave other records.
     // The result of a call that carried a secret is where an echo of it can appear: redacted whole.
     const echoes = (tool.secretArguments ?? []).length > 0;
-    const shown = demoMarked(output.text, deps);
+    const shown = demoMarked(unseen ? `${output.text}\n${UNSEEN_NOTE}` : output.text, deps);
     const structured = echoes
       ? deps.redactor.redactValue(view)
       : deps.redactor.redactValueSparing(view, NAME_KEYS);
@@ -158,6 +181,8 @@ async function runTool(
       ...(output.meta ? { _meta: output.meta } : {}),
     };
   } catch (error) {
+    const pending = form.pendingResult();
+    if (pending) return pending;
     if (error instanceof WriteOutcomeError) return writeOutcomeResult(error, deps);
     return errorResult(describeError(error, deps.errorContext), deps);
   }
@@ -186,11 +211,26 @@ function demoMarked(text: string, deps: ToolDependencies): string {
   return deps.demo ? `${DEMO_MARK}\n${text}` : text;
 }
 
-function progressReporter(extra: Extra): ToolContext['progress'] {
-  const token = extra._meta?.progressToken;
+/**
+ * A form declined sooner than anyone could read it was likely never drawn (some hosts answer a
+ * form they do not show with "declined"): both channels say so and what to do instead.
+ */
+const UNSEEN_NOTE =
+  "The form was declined within a second: this client may not have shown it. Ask the user whether they saw a form; if not, make the change in the service's web UI or from a client that shows forms or MCP Apps.";
+
+function withUnseenStep(structured: Record<string, unknown>): Record<string, unknown> {
+  const step = structured['next_step'];
+  return {
+    ...structured,
+    next_step: typeof step === 'string' ? `${step} ${UNSEEN_NOTE}` : UNSEEN_NOTE,
+  };
+}
+
+function progressReporter(ctx: ServerContext): ToolContext['progress'] {
+  const token = ctx.mcpReq._meta?.progressToken;
   if (token === undefined) return async () => {};
   return async (progress, total, message) => {
-    await extra.sendNotification({
+    await ctx.mcpReq.notify({
       method: 'notifications/progress',
       params: {
         progressToken: token,

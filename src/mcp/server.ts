@@ -1,14 +1,10 @@
 // createServer(deps): an McpServer with the tools registered; no env, no I/O of its own.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import type { ApiClient } from '../api/client.js';
 import { createNameDirectory, type NameDirectory } from '../api/name-directory.js';
 import { type AppApprovals, callerApprovals, createAppApprovals } from '../confirm/app-approval.js';
 import { type AuditSink, noAudit } from '../confirm/audit.js';
-import {
-  type ConfirmMode,
-  createConfirmer,
-  type ElicitationPort,
-} from '../confirm/confirmation.js';
+import { type ConfirmMode, createConfirmer } from '../confirm/confirmation.js';
 import {
   createTokenSigner,
   scopedSigner,
@@ -22,7 +18,7 @@ import { registerPrompts } from '../prompts/register.js';
 import type { Redactor } from '../safety/redact.js';
 import { selectTools } from '../tools/catalog.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
-import { registerAppResource, rendersApps } from './app-resource.js';
+import { registerAppResource } from './app-resource.js';
 import { formSchemaValidator } from './form-schema-validator.js';
 import { registerTools } from './register.js';
 import type { KeySource } from './tool-error.js';
@@ -37,12 +33,6 @@ export const INSTRUCTIONS = [
   'update_snmp_credential replaces the whole record: call list_snmp_credentials first and pass the current name and tags back.',
   "Every write needs the user's explicit confirmation; never invent or reuse a confirmation_token.",
 ].join(' ');
-
-/** Above NETWORK_DISCOVERY_FORM_TIMEOUT_MS' largest value (600 s): the form's own deadline decides. */
-const FORM_REQUEST_CEILING_MS = 601_000;
-
-const CHECKBOX_DESCRIPTION =
-  'Tick to approve the write described above (names in quotes are data from the service or the assistant, not advice).';
 
 const DEMO_INSTRUCTIONS =
   'DEMO MODE: every result is built-in sample data, not a real network; writes change only the sample data.';
@@ -92,54 +82,24 @@ export function createServer(deps: ServerDependencies): McpServer {
       jsonSchemaValidator: formSchemaValidator,
     },
   );
-  const elicitation: ElicitationPort = {
-    supportsForm: () => Boolean(server.server.getClientCapabilities()?.elicitation?.form),
-    async askBoolean(message, signal) {
-      const result = await server.server.elicitInput(
-        {
-          mode: 'form',
-          message,
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              // Only this server's own words beside the checkbox: the message above it quotes names
-              // the service or the caller chose, and a name must never read as advice to approve.
-              confirm: {
-                type: 'boolean',
-                title: 'Apply this change?',
-                description: CHECKBOX_DESCRIPTION,
-              },
-            },
-            required: ['confirm'],
-          },
-        },
-        // The confirmer withdraws the form at NETWORK_DISCOVERY_FORM_TIMEOUT_MS through `signal`;
-        // the SDK's own 60 s default must not cut a longer setting short.
-        { signal, timeout: FORM_REQUEST_CEILING_MS },
-      );
-      return { action: result.action, confirm: result.content?.['confirm'] };
-    },
-  };
   // Hashed when the first token is issued or checked, not at start-up.
   const caller = () => sha256Base64url(deps.apiKey ?? '');
   const signer = deps.tokens ?? createTokenSigner(deps.tokenSecret, deps.now ?? Date.now);
   const tokens = scopedSigner(signer, caller);
   const appConfirm = deps.appConfirm ?? true;
-  const approvals = callerApprovals(
-    deps.approvals ?? createAppApprovals<CredentialWrite>(deps.now ?? Date.now),
-    caller,
-    () => appConfirm && rendersApps(server.server.getClientCapabilities()),
-  );
+  const store = deps.approvals ?? createAppApprovals<CredentialWrite>(deps.now ?? Date.now);
   registerTools(server, selectTools({ readOnly: deps.readOnly, appConfirm }), {
     api: deps.api,
     names: deps.names ?? createNameDirectory(),
     redactor: deps.redactor,
-    confirmer: createConfirmer(elicitation, tokens, {
-      mode: deps.confirmMode ?? 'auto',
-      approvals,
-      ...(deps.formTimeoutMs === undefined ? {} : { formTimeoutMs: deps.formTimeoutMs }),
-    }),
-    approvals,
+    approvalsFor: (abilities) => callerApprovals(store, caller, () => appConfirm && abilities.apps),
+    confirmerFor: (form, approvals) =>
+      createConfirmer(form, tokens, {
+        mode: deps.confirmMode ?? 'auto',
+        approvals,
+        ...(deps.formTimeoutMs === undefined ? {} : { formTimeoutMs: deps.formTimeoutMs }),
+      }),
+    tokens,
     audit: deps.audit ?? noAudit,
     maxResultBytes: deps.maxResultBytes,
     ...(deps.now ? { now: deps.now } : {}),

@@ -1,5 +1,5 @@
 // Tool arguments as a strict object: an argument the tool does not know is refused by name, never silently dropped.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { serviceText } from '../safety/sanitize.js';
 
@@ -37,24 +37,36 @@ const PROTO_STANDIN = '\u0000__proto__';
  * dropped without a word where every other unknown name is refused. Each tools/call message is
  * looked at as the transport delivers it, before that parse: an own `__proto__` key is carried
  * under a stand-in name, which the strict schema then refuses as "__proto__" like any other.
- * Call after `server.connect(transport)`, which sets the handler this wraps.
+ * Works before or after the SDK sets the transport's handler (serveStdio sets it when it starts).
  */
 export function refusePrototypeArguments(transport: Transport): void {
-  const deliver = transport.onmessage;
-  if (!deliver) return;
-  transport.onmessage = (message, extra) => deliver(withProtoStandIn(message), extra);
+  let deliver = transport.onmessage;
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get: () =>
+      deliver &&
+      ((message: Message, extra?: Parameters<NonNullable<Transport['onmessage']>>[1]) =>
+        deliver?.(withProtoStandIn(message), extra)),
+    set: (handler: Transport['onmessage']) => {
+      deliver = handler;
+    },
+  });
 }
 
 type Message = Parameters<NonNullable<Transport['onmessage']>>[0];
 
-function withProtoStandIn(message: Message): Message {
-  if (!('method' in message) || message.method !== 'tools/call') return message;
-  const params = message.params as Record<string, unknown> | undefined;
+/** Also used on a body already parsed (--http): a message, or a batch of them; else as it was. */
+export function withProtoStandIn<T>(message: T): T {
+  if (Array.isArray(message)) return message.map(withProtoStandIn) as T;
+  if (!message || typeof message !== 'object') return message;
+  const { method, params } = message as { method?: unknown; params?: Record<string, unknown> };
+  if (method !== 'tools/call') return message;
   const args = params?.['arguments'];
   if (!args || typeof args !== 'object' || !Object.hasOwn(args, PROTO)) return message;
   // fromEntries defines each key as its own property: no key here can reach a prototype.
   const renamed = Object.fromEntries(
     Object.entries(args).map(([key, value]) => [key === PROTO ? PROTO_STANDIN : key, value]),
   );
-  return { ...message, params: { ...params, arguments: renamed } } as Message;
+  return { ...message, params: { ...params, arguments: renamed } };
 }

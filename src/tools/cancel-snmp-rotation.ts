@@ -24,8 +24,10 @@ export const cancelSnmpRotation = defineTool({
     credential: credentialOutput,
     next_step: z.string(),
   },
+  // Read-only to the service: it writes nothing there, it only spends the approval so that no
+  // Confirm can write (directories require readOnlyHint or destructiveHint true on every tool).
   annotations: {
-    readOnlyHint: false,
+    readOnlyHint: true,
     destructiveHint: false,
     idempotentHint: false,
     openWorldHint: false,
