@@ -68,7 +68,8 @@ function row(host: HostItem, selected: boolean, choose: (id: string) => void) {
     'tr',
     { 'data-id': host.id, class: selected ? 'selected' : '' },
     name,
-    cell(1, ...lines(addresses(host))),
+    // An IPv6 or link-local address is one long word: it may break anywhere, not overflow.
+    el('td', { 'data-label': HEAD[1] ?? '', class: 'addresses' }, ...lines(addresses(host))),
     cell(2, ...lines(services(host))),
     cell(3, ports(host.other_ports) || '-'),
     cell(4, host.os ? bdi(host.os) : '-'),
