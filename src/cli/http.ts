@@ -253,6 +253,11 @@ export async function runHttpMode(
       'NETWORK_DISCOVERY_TOKEN_SECRET is not set: confirmation tokens are signed with a random per-process key, so behind a load balancer another replica refuses them. Set the same secret on every replica.',
     );
   }
+  if (runtime.httpWrites && context.tokenPath && runtime.spentStore === 'this process only') {
+    log.warn(
+      'used confirmation tokens are recorded in this process only: replicas given one token at once would each write. Set NETWORK_DISCOVERY_AUDIT_LOG to one file for replicas on one machine, or NETWORK_DISCOVERY_REDIS_URL for replicas on several.',
+    );
+  }
   const server = await startHttpServer(runtime, { ...args.options, ...runtime.httpLimits }, log);
   log.info(`serving MCP over Streamable HTTP at ${server.url.href} (stateless)`);
   const shutdown = async () => {

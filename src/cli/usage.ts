@@ -16,6 +16,8 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_AUDIT_LOG: 'file to append the write audit trail to (default stderr)',
   NETWORK_DISCOVERY_TOKEN_SECRET:
     'secret that signs confirmation tokens (share it across replicas)',
+  NETWORK_DISCOVERY_REDIS_URL:
+    'redis:// or rediss:// URL where replicas on several machines record used confirmations (one machine: beside the audit log)',
   NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE: 'client-side request quota per minute (default 300)',
   NETWORK_DISCOVERY_RATE_LIMIT_BURST: 'client-side burst size (default 150)',
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: 'budget for one tool result in bytes (default 100000)',

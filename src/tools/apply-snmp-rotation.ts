@@ -51,7 +51,7 @@ export const applySnmpRotation = defineTool({
   appOnly: true,
   meta: APP_ONLY_TOOL_META,
   async handler({ approval }, { api, names, signal, audit, approvals }) {
-    const claim = approvals.claim(approval);
+    const claim = await approvals.claim(approval);
     if (!claim.ok) {
       approvalRefused(audit, TOOL, claim.reason);
       throw notWritten(`The approval ${APPROVAL_PROBLEM_TEXT[claim.reason]}`);
