@@ -75,7 +75,9 @@ export const applySnmpRotation = defineTool({
       throw notWritten(`${why.charAt(0).toUpperCase()}${why.slice(1)}`);
     }
     record('confirmed', { confirmation: 'app', detail: 'confirmed in the app' });
-    const credential = await writeCredential(api, values, record, signal, previewed).finally(() =>
+    // The record as read just now is the one the person was shown (its digest matched).
+    const shown = current.known ? current.credential : undefined;
+    const credential = await writeCredential(api, values, record, signal, shown).finally(() =>
       // Landed or not known: host answers read credential names and assignments afresh.
       forgetCredentialLists(names),
     );
