@@ -4,6 +4,7 @@ import { createApiClient } from './api/client.js';
 import { createVersionMemo } from './api/families/service-profile.js';
 import { createNameDirectories, createNameDirectory } from './api/name-directory.js';
 import { createSessionStore, type SessionStore } from './api/session.js';
+import { createCallerQueues } from './api/transport/caller-queues.js';
 import { describeRetry } from './api/transport/retry.js';
 import { createTransport } from './api/transport/transport.js';
 import type { Config } from './config.js';
@@ -65,6 +66,8 @@ export interface Runtime {
   readonly httpLimits: HttpLimits;
   /** Whether --http offers the write tool (NETWORK_DISCOVERY_HTTP_WRITES and not read-only). */
   readonly httpWrites: boolean;
+  /** Whether the service has answered a request carrying `apiKey` with success (HTTP mode). */
+  acceptedKey(apiKey: string | undefined): boolean;
   /** Where spent tokens and approvals are recorded, in words ("this process only" when not shared). */
   readonly spentStore: string;
   close(): Promise<void>;
@@ -74,7 +77,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const { config, redactor } = options;
   // One pool, one rate limiter and one login session for every server: keep-alive connections and
   // the service's quota are shared across callers (in turns, per caller key).
+  const queues = createCallerQueues();
   const sender = createTransport({
+    queues,
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
     // One budget for every caller: the process holds at most this many answer bytes at once.
@@ -159,6 +164,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       maxConnectionsPerAddress: config.httpMaxConnectionsPerAddress,
     },
     httpWrites: config.httpWrites && !config.readOnly,
+    acceptedKey: (apiKey) => {
+      const id = callerId(apiKey);
+      return id !== undefined && queues.queueFor(id) === id;
+    },
     spentStore: spent.where,
     close: async () => {
       await Promise.all([sender.close(), spent.close()]);

@@ -6,8 +6,9 @@ import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
 import { refusePrototypeArguments } from '../mcp/strict-arguments.js';
 import { EXIT_STATUS } from './exit-status.js';
-import { capHeaderPhase, capPerAddress, createBodyReader, rpcError } from './http-admission.js';
+import { admitHeads, clientAddress, createBodyReader, rpcError } from './http-admission.js';
 import { isLoopbackBind, type ListenArgs, parseHttpArgs } from './http-args.js';
+import { createSlots } from './http-slots.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -127,11 +128,11 @@ export async function startHttpServer(
   const maxInProgress = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const maxHeaderSockets = options.maxHeaderSockets ?? DEFAULT_MAX_HEADER_SOCKETS;
   const maxBodySockets = options.maxBodySockets ?? DEFAULT_MAX_BODY_SOCKETS;
-  let inProgress = 0;
-  // The sockets node accepts at all: room for a burst of newcomers between two trims below.
-  server.maxConnections = maxInProgress + maxBodySockets + 4 * maxHeaderSockets;
-  capPerAddress(server, options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
-  const headersDone = capHeaderPhase(server, maxHeaderSockets);
+  const perAddress = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
+  // The sockets node accepts at all (beyond it node resets them): room for the 503s of the door.
+  server.maxConnections = maxInProgress + maxBodySockets + 5 * maxHeaderSockets;
+  const headersDone = admitHeads(server, { cap: maxHeaderSockets });
+  const takeSlot = createSlots({ max: maxInProgress, perCaller: perAddress });
   const readBody = createBodyReader({
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
@@ -159,26 +160,16 @@ export async function startHttpServer(
     }
     const text = await readBody(req, res);
     if (text === undefined) return;
-    inProgress += 1;
-    res.once('close', () => {
-      inProgress -= 1;
-    });
-    if (inProgress > maxInProgress) {
-      res.setHeader('retry-after', '1');
-      return rpcError(
-        res,
-        503,
-        -32000,
-        'Server busy: too many requests in progress; retry shortly',
-      );
-    }
+    const address = clientAddress(req.socket.remoteAddress);
+    const accepted = runtime.acceptedKey(key);
+    if (!takeSlot(res, { accepted, id: accepted ? (key ?? '') : address })) return;
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       return rpcError(res, 400, -32700, 'Parse error: the body is not JSON');
     }
-    const mcp = runtime.createServer(key, 'http', req.socket.remoteAddress);
+    const mcp = runtime.createServer(key, 'http', address);
     // No sessionIdGenerator: stateless, no Mcp-Session-Id, so any replica can take any request.
     const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {
