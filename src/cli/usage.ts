@@ -45,7 +45,7 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_HTTP_MAX_BODY_SOCKETS:
     '--http: most requests still receiving their body, besides those in progress; the oldest is dropped beyond it (default 16)',
   NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS_PER_ADDRESS:
-    '--http: most connections open from one client address; more are answered 503 (default 32; behind a proxy every caller has its address)',
+    '--http: most requests in progress of one caller (an accepted key, or all callers without one from one address; all of loopback is one); more are answered 503 (default 32)',
 };
 
 export const ENV_DOCS = MEANINGS;
