@@ -33,6 +33,13 @@ const { metafile } = await build({
   plugins: [
     ...zodTrims(),
     builtinRequires(),
+    // The Redis client imports this optional package only for its `digest` command, which the
+    // spent store never sends: a stand-in makes that import fail as if it were not installed.
+    replace(
+      'redis-xxhash',
+      /^@node-rs\/xxhash$/,
+      `throw new Error('@node-rs/xxhash is not bundled');`,
+    ),
     // The SDK imports ajv only to validate elicitation answers (flat forms). src/mcp/server.ts passes
     // formSchemaValidator; this makes the SDK's default the same validator, so ajv is never bundled.
     replace(
