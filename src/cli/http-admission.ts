@@ -39,8 +39,9 @@ export interface HeadLimits {
  * client's head, read whole, completes at once) goes first, at any age; one that has sent nothing
  * goes only once older than `graceMs`, since a busy process may simply not have read it yet (a
  * burst of 40 callers lost 108 of 384 requests when such sockets were reset after two turns of the
- * event loop). Beyond `cap` slow sockets are dropped, oldest first; when a newcomer finds four
- * times `cap` waiting and no slow socket to drop, it is answered 503 with Retry-After, never reset.
+ * event loop). Beyond `cap` slow sockets are dropped, oldest first; a newcomer that finds four
+ * times `cap` waiting takes the place of the oldest socket silent for two turns, and when there is
+ * none it is answered 503 with Retry-After, never reset.
  * There is no cap per address here: every local client has one address, and a burst of 40 local
  * callers is ordinary (requests in progress are capped per address, http-slots.ts).
  */
@@ -49,12 +50,20 @@ export function admitHeads(server: Server, limits: HeadLimits): (socket: Socket)
   const ceiling = 4 * cap;
   /** Socket -> when it was accepted; insertion order is age. */
   const waiting = new Map<Socket, number>();
+  /** Silent sockets this process has had two turns of the event loop to read. */
+  const settled = new Set<Socket>();
   const forget = (socket: Socket) => {
     waiting.delete(socket);
+    settled.delete(socket);
   };
-  /** Drops the slowest socket; false when none is slow. */
-  const dropSlow = (): boolean => {
+  /**
+   * Drops the slowest socket; false when none is slow. At the ceiling a silent socket that has
+   * been waiting two turns counts as slow too: an idle flood must not lock newcomers out for a
+   * whole grace period, and an ordinary burst stays far below four times the cap.
+   */
+  const dropSlow = (atCeiling = false): boolean => {
     let victim: Socket | undefined;
+    let settledVictim: Socket | undefined;
     const oldEnough = now() - graceMs;
     for (const [socket, at] of waiting) {
       if (socket.bytesRead > 0) {
@@ -62,7 +71,9 @@ export function admitHeads(server: Server, limits: HeadLimits): (socket: Socket)
         break;
       }
       if (!victim && at <= oldEnough) victim = socket;
+      if (!settledVictim && settled.has(socket)) settledVictim = socket;
     }
+    if (!victim && atCeiling) victim = settledVictim;
     if (!victim) return false;
     forget(victim);
     victim.destroy();
@@ -70,8 +81,13 @@ export function admitHeads(server: Server, limits: HeadLimits): (socket: Socket)
   };
   let scheduled = false;
   server.on('connection', (socket: Socket) => {
-    if (waiting.size >= ceiling && !dropSlow()) return busy(socket, 'too many connections');
+    if (waiting.size >= ceiling && !dropSlow(true)) return busy(socket, 'too many connections');
     waiting.set(socket, now());
+    setImmediate(() =>
+      setImmediate(() => {
+        if (waiting.has(socket)) settled.add(socket);
+      }),
+    );
     socket.once('close', () => forget(socket));
     if (waiting.size > cap && !scheduled) {
       scheduled = true;
