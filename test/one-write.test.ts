@@ -1,11 +1,13 @@
 // One approval, one write across replicas: one token sent to two processes at once writes once, through a directory beside the audit log or Redis.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fileSpentStore } from '../src/confirm/spent-file.js';
+import { SpentStoreError } from '../src/confirm/spent-record.js';
 import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
 import { ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
@@ -111,6 +113,27 @@ describe('one token, two processes on one machine', () => {
     expect(trail.filter((record) => record.outcome === 'confirmed')).toHaveLength(1);
     expect(trail.filter((record) => record.detail === 'token used')).toHaveLength(1);
   }, 60_000);
+});
+
+describe('the directory beside the audit log', () => {
+  it('records a key once, and is refused when others could write it or it is a link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spent-dir-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const uid = process.getuid?.();
+    const store = fileSpentStore(join(dir, 'audit.log.spent'), uid, Date.now);
+    expect(await store.spend('k1', Date.now() + 60_000)).toBe(true);
+    expect(await store.spend('k1', Date.now() + 60_000)).toBe(false);
+    expect(await store.has('k1')).toBe(true);
+    const open = join(dir, 'open.spent');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(() => fileSpentStore(open, uid, Date.now)).toThrow(SpentStoreError);
+    const link = join(dir, 'link.spent');
+    symlinkSync(join(dir, 'audit.log.spent'), link);
+    expect(() => fileSpentStore(link, uid, Date.now)).toThrow(
+      /is not a directory \(or is a symbolic link\)/,
+    );
+  });
 });
 
 describe('one token, two processes sharing Redis', () => {
