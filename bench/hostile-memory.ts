@@ -1,9 +1,10 @@
 // Hostile answers (issue 19 item 6) and one hostile --http client (issue 25): peak RSS of the server, and whether other callers are answered.
 import { spawn } from 'node:child_process';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { startSampleApi } from '../src/sample-api/server.js';
+import { httpBursts, postToolCall } from './http-bursts.js';
 import { realisticHosts } from './lib/realistic-hosts.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { watchPeak } from './lib/rss.js';
@@ -151,30 +152,10 @@ async function startHttpServer(baseUrl: URL) {
 }
 
 /** One get_version call from 127.0.0.1 on a connection of its own: its status and time taken. */
-function victimCall(url: URL): Promise<{ status: number; ms: number }> {
+async function victimCall(url: URL): Promise<{ status: number; ms: number }> {
   const start = process.hrtime.bigint();
-  return new Promise((resolve) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${API_KEY}`,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: since(start) }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, ms: since(start) }));
-    req.end(
-      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_version","arguments":{}}}',
-    );
-  });
+  const status = await postToolCall(url, 'get_version');
+  return { status, ms: since(start) };
 }
 
 type Attack = (url: URL, opened: Socket[]) => void;
@@ -254,6 +235,7 @@ export async function hostileMemoryBench(): Promise<BenchResult[]> {
     await httpAttack('64 bodies of 4 MB of empty arrays', hugeBodies(64, 4_000_000)),
     await httpAttack('64 bodies dripped a byte at a time', drippingBodies(64)),
     await httpAttack('200 idle connections', idleConnections(200)),
+    await httpBursts(startHttpServer),
     legitSizes(),
     await run({ label: 'defaults', env: {}, bytes: ANSWER_BYTES, shape: small }),
     await run({ label: 'defaults', env: {}, bytes: ANSWER_BYTES, shape: 'large strings' }),

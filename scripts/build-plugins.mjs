@@ -27,3 +27,24 @@ export const object = no;
 export const zodToJsonSchema = no;`,
   ),
 ];
+
+/**
+ * CommonJS packages (the Redis client) `require()` node's built-ins, which an ESM bundle cannot:
+ * each such require gets the module from process.getBuiltinModule instead. ESM imports are left
+ * as they are, so nothing changes for code that already loaded.
+ */
+export const builtinRequires = () => ({
+  name: 'builtin-requires',
+  setup(b) {
+    b.onResolve({ filter: /^[a-z_:/]+$/ }, async (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      const { isBuiltin } = await import('node:module');
+      if (!isBuiltin(args.path)) return undefined;
+      return { path: args.path, namespace: 'builtin-require' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin-require' }, (args) => ({
+      contents: `module.exports = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+});

@@ -7,7 +7,7 @@
 import { chmod, readdir, rm, utimes } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { replace, zodTrims } from './build-plugins.mjs';
+import { builtinRequires, replace, zodTrims } from './build-plugins.mjs';
 import { buildUi } from './build-ui.mjs';
 
 // `node scripts/build.mjs [entry outdir]`: the bench bundles its SDK floor server the same way.
@@ -32,6 +32,14 @@ const { metafile } = await build({
   metafile: true,
   plugins: [
     ...zodTrims(),
+    builtinRequires(),
+    // The Redis client imports this optional package only for its `digest` command, which the
+    // spent store never sends: a stand-in makes that import fail as if it were not installed.
+    replace(
+      'redis-xxhash',
+      /^@node-rs\/xxhash$/,
+      `throw new Error('@node-rs/xxhash is not bundled');`,
+    ),
     // The SDK imports ajv only to validate elicitation answers (flat forms). src/mcp/server.ts passes
     // formSchemaValidator; this makes the SDK's default the same validator, so ajv is never bundled.
     replace(

@@ -15,13 +15,16 @@ export function isRequired(name: EnvName): boolean {
  */
 export function isSecret(name: EnvName): boolean {
   const sentinel = `docs-sentinel-${name.toLowerCase()}`;
-  const parsed = parseConfig({
-    NETWORK_DISCOVERY_BASE_URL: PROBE_BASE_URL,
-    NETWORK_DISCOVERY_EMAIL: 'docs@example.invalid',
-    NETWORK_DISCOVERY_PASSWORD: 'docs-sentinel-password-pair',
-    [name]: sentinel,
+  // A URL setting holds its secret as the URL's password (NETWORK_DISCOVERY_REDIS_URL).
+  return [sentinel, `redis://:${sentinel}@127.0.0.1:6379`].some((value) => {
+    const parsed = parseConfig({
+      NETWORK_DISCOVERY_BASE_URL: PROBE_BASE_URL,
+      NETWORK_DISCOVERY_EMAIL: 'docs@example.invalid',
+      NETWORK_DISCOVERY_PASSWORD: 'docs-sentinel-password-pair',
+      [name]: value,
+    });
+    return parsed.ok && configSecrets(parsed.config).includes(sentinel);
   });
-  return parsed.ok && configSecrets(parsed.config).includes(sentinel);
 }
 
 export type EnvKind = 'string' | 'number' | 'boolean';

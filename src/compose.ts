@@ -4,6 +4,7 @@ import { createApiClient } from './api/client.js';
 import { createVersionMemo } from './api/families/service-profile.js';
 import { createNameDirectories, createNameDirectory } from './api/name-directory.js';
 import { createSessionStore, type SessionStore } from './api/session.js';
+import { createCallerQueues } from './api/transport/caller-queues.js';
 import { describeRetry } from './api/transport/retry.js';
 import { createTransport } from './api/transport/transport.js';
 import type { Config } from './config.js';
@@ -11,6 +12,7 @@ import { createAppApprovals } from './confirm/app-approval.js';
 import { createAuditSink } from './confirm/audit.js';
 import { createTokenSigner } from './confirm/confirmation-token.js';
 import type { CredentialWrite } from './confirm/credential-values.js';
+import { memorySpentStore, type SpentStore } from './confirm/spent-store.js';
 import { sha256Base64url } from './lazy-crypto.js';
 import type { Logger } from './log.js';
 import { createServer } from './mcp/server.js';
@@ -33,6 +35,8 @@ export interface RuntimeOptions {
   readonly keySource?: 'env' | 'mcpb';
   /** How the person runs this server (src/cli/command-name.ts), for hints naming a command. */
   readonly command?: string | undefined;
+  /** Where spent tokens and approvals are recorded (confirm/spent-store.ts); this process by default. */
+  readonly spent?: SpentStore;
 }
 
 /** The --http listener's caps, from NETWORK_DISCOVERY_HTTP_* (src/cli/http.ts takes them). */
@@ -62,6 +66,10 @@ export interface Runtime {
   readonly httpLimits: HttpLimits;
   /** Whether --http offers the write tool (NETWORK_DISCOVERY_HTTP_WRITES and not read-only). */
   readonly httpWrites: boolean;
+  /** Whether the service has answered a request carrying `apiKey` with success (HTTP mode). */
+  acceptedKey(apiKey: string | undefined): boolean;
+  /** Where spent tokens and approvals are recorded, in words ("this process only" when not shared). */
+  readonly spentStore: string;
   close(): Promise<void>;
 }
 
@@ -69,7 +77,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const { config, redactor } = options;
   // One pool, one rate limiter and one login session for every server: keep-alive connections and
   // the service's quota are shared across callers (in turns, per caller key).
+  const queues = createCallerQueues();
   const sender = createTransport({
+    queues,
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
     // One budget for every caller: the process holds at most this many answer bytes at once.
@@ -92,10 +102,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // One service, one version: HTTP mode's per-request clients ask GET /api/version once between them.
   const versionMemo = createVersionMemo();
   // HTTP mode builds a server per request: they share one signer, so a token issued by one request
-  // is accepted by the next and redeemed only once. Replicas share the secret, not the used-token
-  // record: across replicas a token is bounded by its 5 minutes and its exact arguments.
-  const tokens = createTokenSigner(config.tokenSecret, Date.now);
-  const approvals = createAppApprovals<CredentialWrite>();
+  // is accepted by the next and redeemed only once. Replicas share the secret and, through the
+  // spent store (a directory beside the audit log, or Redis), the record of used tokens.
+  const spent = options.spent ?? memorySpentStore(Date.now);
+  const tokens = createTokenSigner(config.tokenSecret, Date.now, spent);
+  const approvals = createAppApprovals<CredentialWrite>(Date.now, spent);
   // Names are cached per key: one key's rights never show through another's results. The operator's
   // own directory is held directly, so a stdio start hashes nothing (and loads no node:crypto).
   const names = createNameDirectories();
@@ -153,7 +164,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       maxConnectionsPerAddress: config.httpMaxConnectionsPerAddress,
     },
     httpWrites: config.httpWrites && !config.readOnly,
-    close: () => sender.close(),
+    acceptedKey: (apiKey) => {
+      const id = callerId(apiKey);
+      return id !== undefined && queues.queueFor(id) === id;
+    },
+    spentStore: spent.where,
+    close: async () => {
+      await Promise.all([sender.close(), spent.close()]);
+    },
   };
 }
 

@@ -184,6 +184,10 @@ export const envSchema = z.object({
   NETWORK_DISCOVERY_PASSWORD: optionalSecret,
   NETWORK_DISCOVERY_AUDIT_LOG: optionalSecret,
   NETWORK_DISCOVERY_TOKEN_SECRET: optionalSecret,
+  NETWORK_DISCOVERY_REDIS_URL: optionalSecret.refine(
+    (value) => value === undefined || /^rediss?:\/\/[^\s]+$/i.test(value),
+    'must be a redis:// or rediss:// URL, e.g. redis://redis.internal:6379',
+  ),
   NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE: integerIn(1, 100_000, 300),
   NETWORK_DISCOVERY_RATE_LIMIT_BURST: integerIn(1, 100_000, 150),
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: integerIn(2_000, 10_000_000, 100_000),
@@ -237,6 +241,8 @@ export interface Config {
   readonly password: string | undefined;
   readonly auditLogPath: string | undefined;
   readonly tokenSecret: string | undefined;
+  /** Where replicas on several machines record spent tokens and approvals (confirm/spent-store.ts). */
+  readonly redisUrl: string | undefined;
   readonly rateLimitPerMinute: number;
   readonly rateLimitBurst: number;
   readonly maxResultBytes: number;
@@ -352,6 +358,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     password: e.NETWORK_DISCOVERY_PASSWORD,
     auditLogPath: e.NETWORK_DISCOVERY_AUDIT_LOG,
     tokenSecret: e.NETWORK_DISCOVERY_TOKEN_SECRET,
+    redisUrl: e.NETWORK_DISCOVERY_REDIS_URL,
     rateLimitPerMinute: e.NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE,
     rateLimitBurst: e.NETWORK_DISCOVERY_RATE_LIMIT_BURST,
     maxResultBytes: e.NETWORK_DISCOVERY_MAX_RESULT_BYTES,
@@ -381,9 +388,22 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   return { ok: true, config: Object.freeze(config), notes };
 }
 
-/** The secrets a config holds, for the redactor. */
+/** The secrets a config holds, for the redactor; a Redis URL may carry a password, so it is one. */
 export function configSecrets(config: Config): string[] {
-  return [config.apiKey, config.sessionId, config.password, config.tokenSecret].filter(
-    (s): s is string => typeof s === 'string' && s.length > 0,
-  );
+  return [
+    config.apiKey,
+    config.sessionId,
+    config.password,
+    config.tokenSecret,
+    config.redisUrl,
+    config.redisUrl === undefined ? undefined : urlPassword(config.redisUrl),
+  ].filter((s): s is string => typeof s === 'string' && s.length > 0);
+}
+
+function urlPassword(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -9,6 +9,7 @@ import { installProcessGuards } from './cli/process-guards.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig, startedByBundle } from './config.js';
 import { openAuditFile } from './confirm/audit-file.js';
+import { createSpentStore } from './confirm/spent-store.js';
 import { createLogger, type Logger } from './log.js';
 import { createRedactor } from './safety/redact.js';
 import { checkTransport } from './safety/transport-safety.js';
@@ -116,6 +117,12 @@ async function main(argv: readonly string[]): Promise<void> {
     // Set only by manifest.json's mcp_config: errors then name the extension's settings.
     keySource: startedByBundle(env) ? 'mcpb' : 'env',
     command,
+    spent: createSpentStore({
+      redisUrl: config.redisUrl,
+      auditLogPath: config.auditLogPath,
+      uid: process.getuid?.(),
+      now: Date.now,
+    }),
   });
   if (line.mode === 'http') {
     // The HTTP stack is loaded only in this mode.

@@ -386,7 +386,11 @@ describe('a Confirm says whether it was written', () => {
     expect(applied.isError).toBe(true);
     const text = textOf(applied);
     expect(text).toMatch(/^Unknown whether written: /);
-    expect(text).toMatch(/changed since the preview, so the write most likely landed/);
+    // Only the community and updated_at changed: no field says which write it was.
+    expect(text).toMatch(
+      /The read cannot tell whether it landed: the write changes only the community/,
+    );
+    expect(text).toMatch(/updated_at differs from the preview/);
     expect(text).toContain(SAMPLE_CREDENTIAL_ID);
     expect(JSON.stringify(applied)).not.toContain(COMMUNITY);
     expect(structured(applied)).toMatchObject({

@@ -8,6 +8,7 @@ import type { RawRequest } from '../src/api/transport/http.js';
 import { createResponseBudget } from '../src/api/transport/response-budget.js';
 import { createTransport } from '../src/api/transport/transport.js';
 import type { HttpOptions } from '../src/cli/http.js';
+import { clientAddress } from '../src/cli/http-admission.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { connectHttp } from './http-client.js';
 import { type HttpInstance, startHttpInstance } from './http-instance.js';
@@ -23,8 +24,9 @@ import {
 } from './raw-http.js';
 
 const KEY_ALICE = 'scp_u_ALICE00000123456789abcdefABCDE';
-const KEY_NEWCOMER = 'scp_u_NEWCOMER0123456789abcdefABCDE';
 const KEY_MALLORY = 'scp_u_MALLORY0123456789abcdefABCDEF';
+/** A key the service refuses: it is never accepted. */
+const KEY_MADEUP = 'scp_u_MADEUP00123456789abcdefABCDEF';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const sockets: Socket[] = [];
@@ -34,7 +36,7 @@ afterEach(async () => {
 });
 
 async function fakeApi(): Promise<SampleApi> {
-  const api = await startFakeApi({ apiKeys: [KEY_ALICE, KEY_NEWCOMER] });
+  const api = await startFakeApi({ apiKeys: [KEY_ALICE] });
   cleanups.push(() => api.close());
   return api;
 }
@@ -145,60 +147,130 @@ describe('request bodies', () => {
   });
 });
 
-describe('connections of one client address', () => {
-  it('beyond the per-address cap a connection is answered 503; another address is still served', async () => {
+/** A service that holds every discovery list asked with `key` until the test ends. */
+async function holdingApi(key: string): Promise<{ api: SampleApi; held: (() => void)[] }> {
+  const held: (() => void)[] = [];
+  const api = await startFakeApi({
+    apiKeys: [KEY_ALICE, KEY_MALLORY],
+    intercept: (req, res) => {
+      if (req.path !== '/api/v1/discovery') return false;
+      if (req.headers['authorization'] !== `Bearer ${key}`) return false;
+      held.push(() => res.destroy());
+      return true;
+    },
+  });
+  cleanups.push(() => api.close());
+  cleanups.push(() => {
+    for (const release of held) release();
+  });
+  return { api, held };
+}
+
+/** Alice has used the server before: the service has answered her key with success. */
+async function acceptedAlice(url: URL): Promise<Client> {
+  const alice = await client(url, KEY_ALICE);
+  expect((await listOne(alice)).isError).toBeFalsy();
+  return alice;
+}
+
+describe('bursts of ordinary callers', () => {
+  it('40 connections whose requests are not read at once are all answered, none reset', async () => {
     const api = await fakeApi();
+    const { handle } = await instance(api);
+    await acceptedAlice(handle.url);
+    // A client pool connects first and writes later: 40 sockets silent for a few turns of the
+    // event loop, well past the 16 still sending a head that the server holds beside requests.
+    const burst: Socket[] = [];
+    for (let i = 0; i < 40; i++) burst.push(await openSocket(handle.url, sockets));
+    const answers = burst.map(answerOn);
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    const body = toolCallBody('get_version');
+    for (const socket of burst)
+      socket.write(`${postHead(Buffer.byteLength(body), KEY_ALICE)}${body}`);
+    const texts = await Promise.all(answers);
+    expect(texts.filter((text) => text === '')).toHaveLength(0);
+    expect(texts.map((text) => text.slice(0, 12))).toEqual(Array(40).fill('HTTP/1.1 200'));
+  }, 30_000);
+});
+
+describe('requests in progress of one client address', () => {
+  it('127.0.0.0/8 is one address: beyond the per-address cap a request without an accepted key is answered 503, a caller with an accepted key is served', async () => {
+    const { api, held } = await holdingApi(KEY_MADEUP);
     const { handle } = await instance(api, {
       NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS_PER_ADDRESS: '4',
     });
-    for (let i = 0; i < 4; i++) await openSocket(handle.url, sockets, ATTACKER_ADDRESS);
-    const fifth = await openSocket(handle.url, sockets, ATTACKER_ADDRESS);
-    const refused = await answerOn(fifth);
-    expect(refused).toMatch(/^HTTP\/1\.1 503 /);
-    expect(refused).toContain('too many connections from your address');
-    const alice = await client(handle.url, KEY_ALICE);
+    const alice = await acceptedAlice(handle.url);
+    // A key the service never answered with success: four held calls fill the share of the
+    // loopback address, from whichever 127.x address they come.
+    for (let i = 0; i < 4; i++) {
+      void postRaw(handle.url, toolCallBody('list_discoveries'), {
+        apiKey: KEY_MADEUP,
+        localAddress: `127.0.0.${2 + i}`,
+      }).catch(() => undefined);
+    }
+    await until(() => held.length === 4);
+    const fifth = await postRaw(handle.url, toolCallBody('list_discoveries'), {
+      apiKey: KEY_MADEUP,
+      localAddress: '127.0.0.9',
+    });
+    expect(fifth.status).toBe(503);
+    expect(fifth.text).toContain('too many requests in progress from your address');
     expect((await listOne(alice)).isError).toBeFalsy();
   });
 
+  it('every loopback spelling is one client address', () => {
+    const loopback = ['127.0.0.1', '127.0.0.2', '127.255.0.9', '::1', '::ffff:127.0.0.1'];
+    expect(new Set(loopback.map(clientAddress))).toEqual(new Set(['loopback']));
+    expect(clientAddress('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddress('192.0.2.7')).not.toBe(clientAddress('192.0.2.8'));
+  });
+
+  it('a quarter of the slots is kept for callers whose key the service accepted', async () => {
+    const { api, held } = await holdingApi(KEY_MADEUP);
+    const { handle } = await instance(api, { NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS: '8' });
+    const alice = await acceptedAlice(handle.url);
+    const answers = Array.from({ length: 8 }, () =>
+      postRaw(handle.url, toolCallBody('list_discoveries'), { apiKey: KEY_MADEUP }).catch(
+        () => undefined,
+      ),
+    );
+    // Six of the made-up key's eight are taken (held by the service), two answered 503 at once.
+    let busy = 0;
+    for (const answer of answers) void answer.then((a) => (busy += a?.status === 503 ? 1 : 0));
+    await until(() => held.length === 6 && busy === 2);
+    for (let i = 0; i < 2; i++) expect((await listOne(alice)).isError).toBeFalsy();
+  });
+
   it("200 connections of one client whose calls the service holds leave room for another client's calls", async () => {
-    // The service holds every list Mallory asks for: each of her connections stays in progress.
-    const held: (() => void)[] = [];
-    const api = await startFakeApi({
-      apiKeys: [KEY_ALICE, KEY_MALLORY],
-      intercept: (req, res) => {
-        if (req.path !== '/api/v1/discovery') return false;
-        if (req.headers['authorization'] !== `Bearer ${KEY_MALLORY}`) return false;
-        held.push(() => res.destroy());
-        return true;
-      },
-    });
-    cleanups.push(() => api.close());
-    const { handle } = await instance(api);
-    cleanups.push(() => {
-      for (const release of held) release();
-    });
-    const answers = Array.from({ length: 200 }, () =>
+    const { api, held } = await holdingApi(KEY_MALLORY);
+    const { handle, runtime } = await instance(api);
+    const alice = await acceptedAlice(handle.url);
+    // Mallory's key is valid: her first call, held, reads names beside, and those answers accept it.
+    void postRaw(handle.url, toolCallBody('list_discoveries'), { apiKey: KEY_MALLORY }).catch(
+      () => undefined,
+    );
+    await until(() => runtime.acceptedKey(KEY_MALLORY));
+    const answers = Array.from({ length: 199 }, () =>
       postRaw(handle.url, toolCallBody('list_discoveries'), {
         apiKey: KEY_MALLORY,
         localAddress: ATTACKER_ADDRESS,
       }).catch(() => undefined),
     );
-    // Beyond the 32 connections an address may hold, Mallory's calls are turned away (some of
-    // those let in too, as sockets past the header cap); the service holds what she sent it.
+    // Beyond the 32 requests in progress one key may hold, Mallory's calls are answered 503 (at the
+    // door too, past four times the sockets still sending a head).
     let refused = 0;
     for (const answer of answers) {
       void answer.then((a) => {
         if (a === undefined || a.status === 503) refused += 1;
       });
     }
-    await until(() => refused >= 200 - 32 && held.length >= 8);
-    const alice = await client(handle.url, KEY_ALICE);
+    await until(() => refused >= 199 - 32 && held.length >= 8);
     for (let i = 0; i < 5; i++) expect((await listOne(alice)).isError).toBeFalsy();
   }, 30_000);
 });
 
 describe('made-up keys', () => {
-  it('a valid key new to the process is served during a flood of made-up keys from another address', async () => {
+  it('a caller whose key the service accepted is served during a flood of made-up keys from every loopback address', async () => {
     const api = await fakeApi();
     // A quota the flood keeps busy (10 a second), and short queues so it overflows them.
     const { handle } = await instance(api, {
@@ -206,13 +278,14 @@ describe('made-up keys', () => {
       NETWORK_DISCOVERY_RATE_LIMIT_BURST: '10',
       NETWORK_DISCOVERY_MAX_QUEUED_REQUESTS: '5',
     });
+    const alice = await acceptedAlice(handle.url);
     let stopped = false;
     let busy = 0;
     const flood = Array.from({ length: 24 }, async (_, i) => {
       for (let n = 0; !stopped; n++) {
         const answer = await postRaw(handle.url, toolCallBody('list_discoveries', { limit: 1 }), {
           apiKey: `scp_u_MADEUP${i}x${n}abcdefghijklmnopqrstuv`,
-          localAddress: ATTACKER_ADDRESS,
+          localAddress: `127.0.0.${2 + (i % 8)}`,
         }).catch(() => undefined);
         if (answer?.text.includes('this server is busy')) busy += 1;
       }
@@ -223,8 +296,7 @@ describe('made-up keys', () => {
     });
     // The made-up keys' queue has overflowed: they are being turned away as busy.
     await until(() => busy > 0);
-    const newcomer = await client(handle.url, KEY_NEWCOMER);
-    const result = await listOne(newcomer);
+    const result = await listOne(alice);
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   }, 60_000);
 });

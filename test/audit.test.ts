@@ -176,7 +176,7 @@ describe('every stage of a write attempt', () => {
     // Sent, answer lost: unknown, with the credential read back (never the community).
     expect(textOf(result)).toMatch(/^Unknown whether written: /);
     expect(textOf(result)).toMatch(
-      /reads as it did at the preview, so the write most likely did not land/,
+      /The read cannot tell whether it landed: the write changes only the community/,
     );
     expect(textOf(result)).not.toContain(COMMUNITY);
     expect(result.structuredContent).toMatchObject({

@@ -134,7 +134,7 @@ describe.skipIf(browserMissing)('the confirm panel in chromium', () => {
         .toMatch(/^Unknown whether written/);
       const report = await reported(panel);
       expect(report).toMatch(/whether the SNMP credential change was written is unknown/);
-      expect(report).toMatch(/most likely landed/);
+      expect(report).toMatch(/updated_at differs from the preview/);
       expect(report).toContain(SAMPLE_CREDENTIAL_ID);
       expect(report).not.toMatch(/nothing was written/);
       expect(report).not.toContain(args.community);

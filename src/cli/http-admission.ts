@@ -1,4 +1,4 @@
-// --http's door: caps on sockets per client address, on sockets still sending a head, and on requests still sending a body.
+// --http's door: caps on sockets still sending a head (in all, and per client address) and on requests still sending a body.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -10,81 +10,112 @@ export function rpcError(res: ServerResponse, status: number, code: number, mess
 }
 
 /**
- * At most `cap` open connections from one client address; the next is answered 503 and closed
- * before anything of it is read. Without it one client's hundreds of connections (idle keep-alive
- * ones, or a header trickle) took every socket node accepts, and another client's call waited
- * seconds. Behind a proxy every caller has the proxy's address: raise the cap there, and limit
- * per client in the proxy.
+ * The address a client is counted under. Every loopback spelling (127.0.0.0/8, ::1, and
+ * ::ffff:127.x) is one: on the default bind every local client is local, and one client on
+ * 127.0.0.2-4 held three times the share of a client on 127.0.0.1. An IPv4-mapped IPv6 address
+ * counts as its IPv4 address.
  */
-export function capPerAddress(server: Server, cap: number): void {
-  const open = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= cap) {
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        error: { code: -32000, message: 'Server busy: too many connections from your address' },
-        id: null,
-      });
-      socket.on('error', () => {});
-      socket.end(
-        `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      );
-      socket.destroySoon();
-      return;
-    }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left === 0) open.delete(address);
-      else open.set(address, left);
-    });
-  });
+export function clientAddress(remote: string | undefined): string {
+  const address = (remote ?? '').toLowerCase();
+  const v4 = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+  if (v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4)) return 'loopback';
+  return v4;
+}
+
+/** A socket still sending its head is slow once this old; younger, it may just not be read yet. */
+export const HEAD_GRACE_MS = 1_000;
+
+export interface HeadLimits {
+  /** Sockets still sending a head; beyond it slow ones are dropped. */
+  readonly cap: number;
+  readonly graceMs?: number;
+  readonly now?: () => number;
 }
 
 /**
- * Sockets that have connected but not yet sent a whole request head, oldest first. A client that
- * trickles headers on many sockets would otherwise fill every connection slot until the headers
- * timeout, locking out every other caller. Beyond `cap` the OLDEST such socket is dropped, not the
- * new one, so the trickler's sockets make room for real callers rather than for nobody.
- *
- * A socket that has sent part of a head and is still waiting is slow on purpose (a real client's
- * head, read whole, completes at once): such sockets go first, at once. Sockets that have sent
- * nothing may be real clients this busy process has not read yet (sockets accepted together are
- * read on the next turn), so the oldest of them go only after two more turns of the event loop.
+ * Sockets that have connected but not yet sent a whole request head. A client that trickles
+ * headers on many sockets would otherwise fill every connection slot until the headers timeout.
+ * Only slow sockets are dropped: one that has sent part of a head and is still waiting (a real
+ * client's head, read whole, completes at once) goes first, at any age; one that has sent nothing
+ * goes only once older than `graceMs`, since a busy process may simply not have read it yet (a
+ * burst of 40 callers lost 108 of 384 requests when such sockets were reset after two turns of the
+ * event loop). Beyond `cap` slow sockets are dropped, oldest first; a newcomer that finds four
+ * times `cap` waiting takes the place of the oldest socket silent for two turns, and when there is
+ * none it is answered 503 with Retry-After, never reset.
+ * There is no cap per address here: every local client has one address, and a burst of 40 local
+ * callers is ordinary (requests in progress are capped per address, http-slots.ts).
  */
-export function capHeaderPhase(server: Server, cap: number): (socket: Socket) => void {
-  const waiting = new Set<Socket>();
-  let scheduled = false;
-  const trim = (silentToo: boolean) => {
-    while (waiting.size > cap) {
-      const slow = [...waiting].find((socket) => socket.bytesRead > 0);
-      const oldest = slow ?? (silentToo ? waiting.values().next().value : undefined);
-      if (!oldest) break;
-      waiting.delete(oldest);
-      oldest.destroy();
-    }
+export function admitHeads(server: Server, limits: HeadLimits): (socket: Socket) => void {
+  const { cap, graceMs = HEAD_GRACE_MS, now = Date.now } = limits;
+  const ceiling = 4 * cap;
+  /** Socket -> when it was accepted; insertion order is age. */
+  const waiting = new Map<Socket, number>();
+  /** Silent sockets this process has had two turns of the event loop to read. */
+  const settled = new Set<Socket>();
+  const forget = (socket: Socket) => {
+    waiting.delete(socket);
+    settled.delete(socket);
   };
+  /**
+   * Drops the slowest socket; false when none is slow. At the ceiling a silent socket that has
+   * been waiting two turns counts as slow too: an idle flood must not lock newcomers out for a
+   * whole grace period, and an ordinary burst stays far below four times the cap.
+   */
+  const dropSlow = (atCeiling = false): boolean => {
+    let victim: Socket | undefined;
+    let settledVictim: Socket | undefined;
+    const oldEnough = now() - graceMs;
+    for (const [socket, at] of waiting) {
+      if (socket.bytesRead > 0) {
+        victim = socket;
+        break;
+      }
+      if (!victim && at <= oldEnough) victim = socket;
+      if (!settledVictim && settled.has(socket)) settledVictim = socket;
+    }
+    if (!victim && atCeiling) victim = settledVictim;
+    if (!victim) return false;
+    forget(victim);
+    victim.destroy();
+    return true;
+  };
+  let scheduled = false;
   server.on('connection', (socket: Socket) => {
-    // Refused at the door by the per-address cap: never waits for a head.
-    if (socket.writableEnded) return;
-    waiting.add(socket);
-    socket.once('close', () => waiting.delete(socket));
-    trim(false);
+    if (waiting.size >= ceiling && !dropSlow(true)) return busy(socket, 'too many connections');
+    waiting.set(socket, now());
+    setImmediate(() =>
+      setImmediate(() => {
+        if (waiting.has(socket)) settled.add(socket);
+      }),
+    );
+    socket.once('close', () => forget(socket));
     if (waiting.size > cap && !scheduled) {
       scheduled = true;
       // Past this turn's reads and the next poll's, so a head already sent has been parsed.
       setImmediate(() =>
         setImmediate(() => {
           scheduled = false;
-          trim(true);
+          while (waiting.size > cap && dropSlow()) {}
         }),
       );
     }
   });
   // Called once a socket's request head is complete.
-  return (socket) => waiting.delete(socket);
+  return forget;
+}
+
+/** Answers 503 with Retry-After on a socket nothing has been read from, and closes it. */
+function busy(socket: Socket, why: string): void {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    error: { code: -32000, message: `Server busy: ${why}; retry shortly` },
+    id: null,
+  });
+  socket.on('error', () => {});
+  socket.end(
+    `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  socket.destroySoon();
 }
 
 export interface BodyLimits {

@@ -6,9 +6,10 @@ import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
 import { withProtoStandIn } from '../mcp/strict-arguments.js';
 import { EXIT_STATUS } from './exit-status.js';
-import { capHeaderPhase, capPerAddress, createBodyReader, rpcError } from './http-admission.js';
+import { admitHeads, clientAddress, createBodyReader, rpcError } from './http-admission.js';
 import { isLoopbackBind, type ListenArgs, parseHttpArgs } from './http-args.js';
 import { sendWebResponse, webRequest } from './http-bridge.js';
+import { createSlots } from './http-slots.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -128,11 +129,11 @@ export async function startHttpServer(
   const maxInProgress = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const maxHeaderSockets = options.maxHeaderSockets ?? DEFAULT_MAX_HEADER_SOCKETS;
   const maxBodySockets = options.maxBodySockets ?? DEFAULT_MAX_BODY_SOCKETS;
-  let inProgress = 0;
-  // The sockets node accepts at all: room for a burst of newcomers between two trims below.
-  server.maxConnections = maxInProgress + maxBodySockets + 4 * maxHeaderSockets;
-  capPerAddress(server, options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
-  const headersDone = capHeaderPhase(server, maxHeaderSockets);
+  const perAddress = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
+  // The sockets node accepts at all (beyond it node resets them): room for the 503s of the door.
+  server.maxConnections = maxInProgress + maxBodySockets + 5 * maxHeaderSockets;
+  const headersDone = admitHeads(server, { cap: maxHeaderSockets });
+  const takeSlot = createSlots({ max: maxInProgress, perCaller: perAddress });
   const readBody = createBodyReader({
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
@@ -170,19 +171,9 @@ export async function startHttpServer(
     }
     const text = await readBody(req, res);
     if (text === undefined) return;
-    inProgress += 1;
-    res.once('close', () => {
-      inProgress -= 1;
-    });
-    if (inProgress > maxInProgress) {
-      res.setHeader('retry-after', '1');
-      return rpcError(
-        res,
-        503,
-        -32000,
-        'Server busy: too many requests in progress; retry shortly',
-      );
-    }
+    const address = clientAddress(req.socket.remoteAddress);
+    const accepted = runtime.acceptedKey(key);
+    if (!takeSlot(res, { accepted, id: accepted ? (key ?? '') : address })) return;
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -197,7 +188,7 @@ export async function startHttpServer(
         token: '',
         clientId: '',
         scopes: [],
-        extra: { key, address: req.socket.remoteAddress },
+        extra: { key, address },
       },
     });
     await sendWebResponse(response, res);
@@ -265,6 +256,11 @@ export async function runHttpMode(
   if (runtime.httpWrites && context.tokenPath && !context.tokenSecretSet) {
     log.warn(
       'NETWORK_DISCOVERY_TOKEN_SECRET is not set: confirmation tokens are signed with a random per-process key, so behind a load balancer another replica refuses them. Set the same secret on every replica.',
+    );
+  }
+  if (runtime.httpWrites && context.tokenPath && runtime.spentStore === 'this process only') {
+    log.warn(
+      'used confirmation tokens are recorded in this process only: replicas given one token at once would each write. Set NETWORK_DISCOVERY_AUDIT_LOG to one file for replicas on one machine, or NETWORK_DISCOVERY_REDIS_URL for replicas on several.',
     );
   }
   const server = await startHttpServer(runtime, { ...args.options, ...runtime.httpLimits }, log);

@@ -16,6 +16,8 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_AUDIT_LOG: 'file to append the write audit trail to (default stderr)',
   NETWORK_DISCOVERY_TOKEN_SECRET:
     'secret that signs confirmation tokens (share it across replicas)',
+  NETWORK_DISCOVERY_REDIS_URL:
+    'redis:// or rediss:// URL where replicas on several machines record used confirmations (one machine: beside the audit log)',
   NETWORK_DISCOVERY_RATE_LIMIT_PER_MINUTE: 'client-side request quota per minute (default 300)',
   NETWORK_DISCOVERY_RATE_LIMIT_BURST: 'client-side burst size (default 150)',
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: 'budget for one tool result in bytes (default 100000)',
@@ -43,7 +45,7 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_HTTP_MAX_BODY_SOCKETS:
     '--http: most requests still receiving their body, besides those in progress; the oldest is dropped beyond it (default 16)',
   NETWORK_DISCOVERY_HTTP_MAX_CONNECTIONS_PER_ADDRESS:
-    '--http: most connections open from one client address; more are answered 503 (default 32; behind a proxy every caller has its address)',
+    '--http: most requests in progress of one caller (an accepted key, or all callers without one from one address; all of loopback is one); more are answered 503 (default 32)',
 };
 
 export const ENV_DOCS = MEANINGS;

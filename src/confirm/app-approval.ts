@@ -1,6 +1,7 @@
 // Approvals for the app's Confirm button: single-use, short-lived, bound to a caller, a record's state and exact values.
 import { nodeCrypto } from '../node-builtins.js';
 import { canonicalJson } from './confirmation-token.js';
+import { memorySpentStore, type SpentStore, spentKey } from './spent-store.js';
 
 /** Long enough for a person to read the panel, short enough that a forgotten one dies soon. */
 export const APPROVAL_TTL_MS = 5 * 60 * 1000;
@@ -32,8 +33,9 @@ export interface AppApprovals<Values> {
   /**
    * Takes an approval: from here on it is used, whatever the write's fate, so a second press (or a
    * press racing the first) can never write twice. Another caller's claim leaves it untouched.
+   * The claim is recorded in the spent store the replicas share before the write may go ahead.
    */
-  claim(caller: string, handle: string): ApprovalClaim<Values>;
+  claim(caller: string, handle: string): Promise<ApprovalClaim<Values>>;
 }
 
 const HANDLE_FORMAT = /^ap1\.[A-Za-z0-9_-]{43}$/;
@@ -43,7 +45,15 @@ export function stateDigest(state: unknown): string {
   return nodeCrypto().createHash('sha256').update(canonicalJson(state)).digest('base64url');
 }
 
-export function createAppApprovals<Values>(now: () => number = Date.now): AppApprovals<Values> {
+/**
+ * The approvals themselves (the exact values, the community among them) stay in the memory of the
+ * process that showed the preview, never in a file or Redis: only the fact that one was spent goes
+ * to `spent`, the store the replicas share with the confirmation tokens.
+ */
+export function createAppApprovals<Values>(
+  now: () => number = Date.now,
+  spent: SpentStore = memorySpentStore(now),
+): AppApprovals<Values> {
   const open = new Map<
     string,
     { caller: string; pending: PendingWrite<Values>; expiresAt: number }
@@ -63,7 +73,7 @@ export function createAppApprovals<Values>(now: () => number = Date.now): AppApp
       open.set(handle, { caller, pending, expiresAt });
       return { handle, expiresAt: new Date(expiresAt) };
     },
-    claim(caller, handle) {
+    async claim(caller, handle) {
       if (!HANDLE_FORMAT.test(handle)) return { ok: false, reason: 'unknown' };
       const entry = open.get(handle);
       if (!entry) {
@@ -74,7 +84,11 @@ export function createAppApprovals<Values>(now: () => number = Date.now): AppApp
       open.delete(handle);
       if (entry.expiresAt <= now()) return { ok: false, reason: 'expired' };
       used.set(handle, entry.expiresAt);
-      return { ok: true, pending: entry.pending };
+      const first = await spent.spend(
+        spentKey('approval', handle, entry.expiresAt),
+        entry.expiresAt,
+      );
+      return first ? { ok: true, pending: entry.pending } : { ok: false, reason: 'used' };
     },
   };
 }
@@ -84,7 +98,7 @@ export interface CallerApprovals<Values> {
   /** Whether this client can show the Confirm button: it renders apps, over a connection that lasts. */
   available(): boolean;
   issue(pending: PendingWrite<Values>): { handle: string; expiresAt: Date };
-  claim(handle: string): ApprovalClaim<Values>;
+  claim(handle: string): Promise<ApprovalClaim<Values>>;
 }
 
 export function callerApprovals<Values>(

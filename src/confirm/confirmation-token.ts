@@ -1,5 +1,6 @@
-// Confirmation tokens: an HMAC over the exact arguments with an expiry, usable once per process.
+// Confirmation tokens: an HMAC over the exact arguments with an expiry, usable once across every process sharing the spent store.
 import { nodeCrypto } from '../node-builtins.js';
+import { memorySpentStore, type SpentStore, spentKey } from './spent-store.js';
 
 export const TOKEN_TTL_MS = 5 * 60 * 1000;
 
@@ -11,8 +12,11 @@ export type TokenCheck =
 
 export interface TokenSigner {
   issue(bound: unknown): { token: string; expiresAt: Date };
-  /** Checks a token against the arguments and, when valid, marks it used. */
-  redeem(token: string, bound: unknown): TokenCheck;
+  /**
+   * Checks a token against the arguments and, when valid, marks it used in the spent store; throws
+   * SpentStoreError when the store cannot say, so a token is never let through unrecorded.
+   */
+  redeem(token: string, bound: unknown): Promise<TokenCheck>;
 }
 
 /** JSON with object keys sorted, so the same arguments always sign the same way. */
@@ -35,8 +39,16 @@ export function canonicalJson(value: unknown): string {
  */
 const TOKEN_FORMAT = /^ct2\.([A-Za-z0-9_-]{8})\.([1-9a-z][0-9a-z]{0,10})\.([A-Za-z0-9_-]{43})$/;
 
-/** One signer per process: its used-token record is what makes a token single-use. */
-export function createTokenSigner(secret: string | undefined, now: () => number): TokenSigner {
+/**
+ * One signer per process. Its spent store is what makes a token single-use: this process's memory
+ * by default, or a store the replicas share (spent-store.ts), so that of two replicas given one
+ * token at once, both reading the same credential state, only one writes.
+ */
+export function createTokenSigner(
+  secret: string | undefined,
+  now: () => number,
+  spent: SpentStore = memorySpentStore(now),
+): TokenSigner {
   // Made on first use, so a session that never writes never loads node:crypto. Without a shared
   // secret a fresh random key per process is right: tokens die with the process.
   let signing: { key: Buffer; keyId: string } | undefined;
@@ -49,20 +61,12 @@ export function createTokenSigner(secret: string | undefined, now: () => number)
     }
     return signing;
   };
-  /** Signature -> expiry; entries go once expired, since an expired token is refused anyway. */
-  const used = new Map<string, number>();
-
   const sign = (expiresAt: number, bound: unknown) => {
     const { key, keyId } = keys();
     return nodeCrypto()
       .createHmac('sha256', key)
       .update(`${keyId}.${expiresAt}.${canonicalJson(bound)}`)
       .digest('base64url');
-  };
-
-  const forgetExpired = () => {
-    const t = now();
-    for (const [signature, expiry] of used) if (expiry < t) used.delete(signature);
   };
 
   return {
@@ -73,7 +77,7 @@ export function createTokenSigner(secret: string | undefined, now: () => number)
         expiresAt: new Date(expiresAt),
       };
     },
-    redeem(token, bound) {
+    async redeem(token, bound) {
       const match = TOKEN_FORMAT.exec(token);
       if (!match?.[1] || !match[2] || !match[3]) return { valid: false, reason: 'malformed' };
       if (match[1] !== keys().keyId) return { valid: false, reason: 'foreign' };
@@ -83,16 +87,18 @@ export function createTokenSigner(secret: string | undefined, now: () => number)
       const signature = match[3];
       // Only a signature that once redeemed is in the record, so finding it needs no HMAC first;
       // checked before the HMAC because the state it signed has changed since its write.
-      forgetExpired();
-      if (used.has(signature)) return { valid: false, reason: 'used' };
+      const key = spentKey('token', signature, expiresAt);
+      if (await spent.has(key)) return { valid: false, reason: 'used' };
       const expected = Buffer.from(sign(expiresAt, bound));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !nodeCrypto().timingSafeEqual(expected, given)) {
         return { valid: false, reason: 'mismatch' };
       }
       if (now() > expiresAt) return { valid: false, reason: 'expired' };
-      used.set(signature, expiresAt);
-      return { valid: true };
+      // Exactly one redeemer, in any process sharing the store, creates the record.
+      return (await spent.spend(key, expiresAt))
+        ? { valid: true }
+        : { valid: false, reason: 'used' };
     },
   };
 }

@@ -145,7 +145,7 @@ export function createConfirmer(
       // changes, so the token is refused by every process, after restarts and on every replica.
       const signed = { values: bound, state: stateDigest(state ?? null) };
       if (token !== undefined) {
-        const check = tokens.redeem(token, signed);
+        const check = await tokens.redeem(token, signed);
         return check.valid
           ? { kind: 'confirmed', via: 'token' }
           : { kind: 'invalid-token', reason: check.reason };

@@ -2,6 +2,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
 import { credentialLine, credentialView } from '../views/shared/format.js';
+import type { CredentialOutput } from '../views/shared/shapes.js';
 import type { CredentialWrite } from './credential-values.js';
 import type { WriteAuditor } from './write-audit.js';
 import { failureRecord } from './write-audit.js';
@@ -13,14 +14,14 @@ const CHECK_FIRST =
 /**
  * Sends the write. A failure is a WriteOutcomeError saying whether anything was written: `no`
  * (refused, or never sent), or `unknown` (sent, answer lost), then with the record read back and
- * compared with the one the person was shown (`previewed`, its digest).
+ * compared field by field with the write and with the one the person was shown (`previewed`).
  */
 export async function writeCredential(
   api: ApiClient,
   values: CredentialWrite,
   record: WriteAuditor,
   signal: AbortSignal,
-  previewed?: string,
+  previewed?: CredentialOutput,
 ): Promise<ReturnType<typeof credentialView>> {
   const update: SnmpCredentialUpdate = {
     name: values.name,
@@ -47,18 +48,18 @@ export async function writeCredential(
         next_step: next,
       });
     }
-    throw await unknownOutcome(api, values.id, previewed, signal, error);
+    throw await unknownOutcome(api, values, previewed, signal, error);
   }
 }
 
 async function unknownOutcome(
   api: ApiClient,
-  id: string,
-  previewed: string | undefined,
+  values: CredentialWrite,
+  previewed: CredentialOutput | undefined,
   signal: AbortSignal,
   error: unknown,
 ): Promise<WriteOutcomeError> {
-  const back = await readBack(api, id, previewed, signal);
+  const back = await readBack(api, values, previewed, signal);
   const sent =
     'The write was sent but no usable answer came back, so whether it was written is unknown.';
   if (!back.read) {
@@ -69,17 +70,11 @@ async function unknownOutcome(
       next_step: next,
     });
   }
-  const likely =
-    back.changedSincePreview === undefined
-      ? ''
-      : back.changedSincePreview
-        ? 'It changed since the preview, so the write most likely landed. '
-        : 'It reads as it did at the preview, so the write most likely did not land. ';
   const next = [
     sent,
     'Read back now:',
     credentialLine(back.credential),
-    `${likely}${CHECK_FIRST}`.trim(),
+    `${back.verdict} ${CHECK_FIRST}`,
   ].join('\n');
   return new WriteOutcomeError('unknown', error, ` ${next}`, {
     status: 'unknown',

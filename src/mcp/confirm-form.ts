@@ -105,7 +105,7 @@ function roundTrip(
         // Stops the tool here; the call's result is the form, and nothing was written.
         throw new Error('the form was sent with the result');
       }
-      const check = tokens.redeem(state, bound);
+      const check = await tokens.redeem(state, bound);
       if (!check.valid) throw new Error(`the form's answer ${TOKEN_PROBLEM_TEXT[check.reason]}`);
       const answer = inputResponse(ctx.mcpReq.inputResponses, FORM_KEY);
       if (answer.kind !== 'elicit') return { action: 'cancel' };

@@ -51,7 +51,7 @@ export const applySnmpRotation = defineTool({
   appOnly: true,
   meta: APP_ONLY_TOOL_META,
   async handler({ approval }, { api, names, signal, audit, approvals }) {
-    const claim = approvals.claim(approval);
+    const claim = await approvals.claim(approval);
     if (!claim.ok) {
       approvalRefused(audit, TOOL, claim.reason);
       throw notWritten(`The approval ${APPROVAL_PROBLEM_TEXT[claim.reason]}`);
@@ -75,7 +75,9 @@ export const applySnmpRotation = defineTool({
       throw notWritten(`${why.charAt(0).toUpperCase()}${why.slice(1)}`);
     }
     record('confirmed', { confirmation: 'app', detail: 'confirmed in the app' });
-    const credential = await writeCredential(api, values, record, signal, previewed).finally(() =>
+    // The record as read just now is the one the person was shown (its digest matched).
+    const shown = current.known ? current.credential : undefined;
+    const credential = await writeCredential(api, values, record, signal, shown).finally(() =>
       // Landed or not known: host answers read credential names and assignments afresh.
       forgetCredentialLists(names),
     );

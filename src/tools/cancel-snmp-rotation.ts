@@ -37,7 +37,7 @@ export const cancelSnmpRotation = defineTool({
   meta: APP_ONLY_TOOL_META,
   async handler({ approval }, { audit, approvals }) {
     // Claiming spends the approval: from here no Confirm (a second view, a replay) can use it.
-    const claim = approvals.claim(approval);
+    const claim = await approvals.claim(approval);
     if (!claim.ok) {
       approvalRefused(audit, TOOL, claim.reason);
       const used =

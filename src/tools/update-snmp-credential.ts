@@ -2,7 +2,6 @@
 import * as z from 'zod';
 import { CancelledError } from '../api/errors.js';
 import type { ServiceProfile } from '../api/families/service-profile.js';
-import { stateDigest } from '../confirm/app-approval.js';
 import type { ConfirmationDecision } from '../confirm/confirmation.js';
 import { TOKEN_PROBLEM_TEXT, type TokenProblem } from '../confirm/confirmation-token.js';
 import type { CredentialWrite } from '../confirm/credential-values.js';
@@ -186,8 +185,7 @@ export const updateSnmpCredential = defineTool({
     }
     record(...decisionRecord(decision));
     if (decision.kind !== 'confirmed') return notWritten(decision, preview, bound);
-    const previewed = stateDigest(state ?? null);
-    const credential = await writeCredential(api, bound, record, signal, previewed).finally(() =>
+    const credential = await writeCredential(api, bound, record, signal, state).finally(() =>
       // Landed or not known: host answers read credential names and assignments afresh.
       forgetCredentialLists(names),
     );

@@ -1,0 +1,218 @@
+// One approval, one write across replicas: one token sent to two processes at once writes once, through a directory beside the audit log or Redis.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fileSpentStore } from '../src/confirm/spent-file.js';
+import { SpentStoreError } from '../src/confirm/spent-record.js';
+import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
+import { ensureBuilt } from './build-dist.js';
+import { type SampleApi, startFakeApi } from './fake-api.js';
+import { updateArgs } from './fixtures.js';
+import { textOf } from './harness.js';
+import { connectStdio, type StdioServer } from './stdio-client.js';
+
+const ARGS = updateArgs('rotated-Community-2026x');
+const SECRET = 'shared-token-secret-0123456789abcdef';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+beforeAll(async () => {
+  await ensureBuilt();
+}, 120_000);
+
+const call = async (server: StdioServer, args: Record<string, unknown>) =>
+  (await server.client.callTool({
+    name: 'update_snmp_credential',
+    arguments: args,
+  })) as CallToolResult;
+
+function tokenOf(result: CallToolResult): string {
+  const token = (result.structuredContent as Record<string, unknown> | undefined)?.[
+    'confirmation_token'
+  ];
+  if (typeof token !== 'string') throw new Error(`expected a token, got ${textOf(result)}`);
+  return token;
+}
+
+/**
+ * The race as it happens between replicas: each reads the credential before either writes, so
+ * both see the state the token signed. Once armed, the service holds reads of the credential until
+ * two have arrived, then answers both.
+ */
+async function serviceWithReadBarrier(): Promise<{ api: SampleApi; arm(): void }> {
+  let armed = false;
+  const waiting: (() => void)[] = [];
+  const api = await startFakeApi({
+    intercept: async (request) => {
+      if (!armed || request.method !== 'GET' || !request.path.endsWith(SAMPLE_CREDENTIAL_ID)) {
+        return false;
+      }
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === 2) {
+          armed = false;
+          for (const release of waiting.splice(0)) release();
+        }
+      });
+      return false;
+    },
+  });
+  cleanups.push(() => api.close());
+  return { api, arm: () => (armed = true) };
+}
+
+async function replicas(api: SampleApi, env: Record<string, string>): Promise<StdioServer[]> {
+  const options = {
+    baseUrl: api.url,
+    env: { NETWORK_DISCOVERY_TOKEN_SECRET: SECRET, NETWORK_DISCOVERY_CONFIRM: 'token', ...env },
+  };
+  const both = await Promise.all([connectStdio(options), connectStdio(options)]);
+  cleanups.push(() => Promise.all(both.map((replica) => replica.close())).then(() => {}));
+  return both;
+}
+
+/** Sends one token to both replicas at once; the answers, and the PUTs the service received. */
+async function raceOneToken(env: Record<string, string>) {
+  const { api, arm } = await serviceWithReadBarrier();
+  const [first, second] = await replicas(api, env);
+  if (!first || !second) throw new Error('two replicas expected');
+  const token = tokenOf(await call(first, ARGS));
+  arm();
+  const answers = await Promise.all(
+    [first, second].map((replica) => call(replica, { ...ARGS, confirmation_token: token })),
+  );
+  const puts = api.requests.filter((request) => request.method === 'PUT');
+  return { answers, puts, replicas: [first, second] };
+}
+
+describe('one token, two processes on one machine', () => {
+  it('writes once: the spent record is a file created exclusively beside the audit log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'one-write-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const auditLog = join(dir, 'audit.log');
+    const { answers, puts } = await raceOneToken({ NETWORK_DISCOVERY_AUDIT_LOG: auditLog });
+    expect(puts).toHaveLength(1);
+    const written = answers.filter((answer) => !answer.isError);
+    const refused = answers.filter((answer) => answer.isError);
+    expect(written).toHaveLength(1);
+    expect(written[0]?.structuredContent).toMatchObject({ status: 'updated' });
+    expect(refused).toHaveLength(1);
+    expect(textOf(refused[0] as CallToolResult)).toMatch(/was already used; nothing was written/);
+    // Both processes append to the one trail: "confirmed" once, the other refused as used.
+    const trail = readFileSync(auditLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(trail.filter((record) => record.outcome === 'confirmed')).toHaveLength(1);
+    expect(trail.filter((record) => record.detail === 'token used')).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('the directory beside the audit log', () => {
+  it('records a key once, and is refused when others could write it or it is a link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spent-dir-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const uid = process.getuid?.();
+    const store = fileSpentStore(join(dir, 'audit.log.spent'), uid, Date.now);
+    expect(await store.spend('k1', Date.now() + 60_000)).toBe(true);
+    expect(await store.spend('k1', Date.now() + 60_000)).toBe(false);
+    expect(await store.has('k1')).toBe(true);
+    const open = join(dir, 'open.spent');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(() => fileSpentStore(open, uid, Date.now)).toThrow(SpentStoreError);
+    const link = join(dir, 'link.spent');
+    symlinkSync(join(dir, 'audit.log.spent'), link);
+    expect(() => fileSpentStore(link, uid, Date.now)).toThrow(
+      /is not a directory \(or is a symbolic link\)/,
+    );
+  });
+});
+
+describe('one token, two processes sharing Redis', () => {
+  let redis: { url: string; stop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 30_000);
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('writes once: the spent record is a key set with NX in Redis', async () => {
+    if (!redis) throw new Error('redis-server did not start');
+    const { answers, puts, replicas } = await raceOneToken({
+      NETWORK_DISCOVERY_REDIS_URL: redis.url,
+    });
+    expect(puts, answers.map(textOf).join(' | ')).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.isError)).toHaveLength(1);
+    const refused = answers.find((answer) => answer.isError);
+    expect(textOf(refused as CallToolResult)).toMatch(/was already used; nothing was written/);
+    // With no audit file each process writes its trail to stderr: "confirmed" once between them.
+    const trail = replicas.map((replica) => replica.stderr()).join('\n');
+    expect(trail.match(/"outcome":"confirmed"/g)).toHaveLength(1);
+  }, 60_000);
+
+  it('a Redis that cannot be reached refuses the write: nothing is sent', async () => {
+    const api = await startFakeApi();
+    cleanups.push(() => api.close());
+    const port = await freePort();
+    const [replica] = await replicas(api, {
+      NETWORK_DISCOVERY_REDIS_URL: `redis://:hunter2-redis-password@127.0.0.1:${port}`,
+    });
+    if (!replica) throw new Error('a replica expected');
+    const token = tokenOf(await call(replica, ARGS));
+    const answer = await call(replica, { ...ARGS, confirmation_token: token });
+    expect(answer.isError).toBe(true);
+    expect(textOf(answer)).toMatch(/^Nothing was written: the record of used confirmations/);
+    expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+    expect(`${textOf(answer)}${replica.stderr()}`).not.toContain('hunter2-redis-password');
+  }, 60_000);
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Debian's redis-server on 127.0.0.1 and a free port, nothing kept on disk (.ci/run installs it). */
+async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.once('error', (error) =>
+      reject(
+        new Error(`redis-server could not start (${error.message}); apt-get install redis-server`),
+      ),
+    );
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
