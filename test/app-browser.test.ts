@@ -510,6 +510,25 @@ describe.skipIf(browserMissing)('the hosts tab in chromium', () => {
     await shown.close();
   });
 
+  it('a cut list has a next-page control: it asks list_hosts for the next offset, then offers the previous page', async () => {
+    const shown = await showTool('list_hosts', {});
+    const { view } = shown;
+    await poll(() => view.locator('tbody tr').count()).toBe(50);
+    const pager = view.getByRole('navigation', { name: 'Pages of hosts' });
+    expect(await pager.textContent()).toContain('Hosts 1-50 of 240');
+    expect(await pager.getByRole('button', { name: 'Previous page' }).count()).toBe(0);
+    const first = await view.locator('tbody tr').first().textContent();
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    await poll(async () => (await shown.records()).map((r) => r.params)).toEqual([
+      expect.objectContaining({ name: 'list_hosts', arguments: { offset: 50 } }),
+    ]);
+    await poll(() => pager.textContent()).toContain('Hosts 51-100 of 240');
+    expect(await view.locator('tbody tr').first().textContent()).not.toBe(first);
+    expect(await pager.getByRole('button', { name: 'Previous page' }).count()).toBe(1);
+    expect(shown.problems).toEqual([]);
+    await shown.close();
+  });
+
   it("opens from the Discoveries tab, and get_host's own result shows that host", async () => {
     const shown = await showTool('list_discoveries', {});
     const hostsTab = shown.view.getByRole('tab', { name: 'Hosts' });
