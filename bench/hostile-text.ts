@@ -1,4 +1,4 @@
-// Hostile text (issue 33): one 18 MB page of 200 hosts whose every field is 1,000 "[": how long list_hosts takes, and how long a cached get_version waits meanwhile.
+// Hostile text (issue 33): one 20 MB page of 200 hosts whose every field is 1,000 "[": how long list_hosts takes, and how long a cached get_version waits meanwhile.
 import { startSampleApi } from '../src/sample-api/server.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { API_KEY, callTool, serverEnv, startServer, textOf } from './lib/server.js';
@@ -68,7 +68,7 @@ export async function hostileTextBench(): Promise<BenchResult> {
     const elapsed = since(start);
     const longest = Math.max(0, ...waits);
     return {
-      name: 'Hostile text (one 18 MB host page)',
+      name: 'Hostile text (one 20 MB host page)',
       figure: `list_hosts ${ms(elapsed, 0)}, others waited at most ${ms(longest, 0)}`,
       target: `others wait < ${ms(MAX_WAIT_MS, 0)}`,
       pass: longest < MAX_WAIT_MS && !result.isError,
