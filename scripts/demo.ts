@@ -105,8 +105,18 @@ async function main(): Promise<number> {
     await call('list_discoveries', { run_type: 'Scheduled', enabled: false }, ' (filtered)');
     await call('list_discoveries', { counts_only: true }, ' (counts only)');
     // What the scans found: hosts with telnet open on the office network, and the inventory in numbers.
-    await call('list_hosts', { network: 'Office', port: 23, limit: 5 }, ' (filtered)');
+    const telnet = await call(
+      'list_hosts',
+      { network: 'Office', port: 23, limit: 5 },
+      ' (filtered)',
+    );
     await call('list_hosts', { counts_only: true }, ' (counts only)');
+    // One of those hosts in full, by the name the list showed: what a person asks next.
+    const groups = (telnet.structuredContent as { groups?: { hosts?: { name?: string }[] }[] })
+      ?.groups;
+    const name = groups?.[0]?.hosts?.[0]?.name;
+    if (name === undefined) failures++;
+    else await call('get_host', { host: name }, ' (one host in full)');
     // No Scanopy release offers release notes, and the sample answers as Scanopy does: the tool says so.
     await call('get_unseen_release_notes', {}, ' (no Scanopy offers them)', true);
     if (names.has('list_snmp_credentials')) await call('list_snmp_credentials');

@@ -1,7 +1,7 @@
-// `npm ci`'s prepare step in a clone: installs the Node releases the tests start (every test/*-node/ folder with a package.json), so `npm test` skips nothing.
-// npm runs `prepare` after `npm ci` or `npm install` in the clone itself, never when the published
-// package is installed from the registry, so no user of the package downloads these binaries. A
-// folder already installed from its lock file is left alone, so a second `npm ci` costs nothing.
+// `npm test`'s first step before vitest: installs the Node releases the tests start (every test/*-node/ folder with a package.json), so the suite skips nothing.
+// They are fetched by the test command, not by `npm ci` (no `prepare` script): trying the server
+// with `npm ci && npm run demo` downloads no Node binaries. A folder already installed from its
+// lock file is left alone, so a second `npm test` costs nothing here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -44,21 +44,13 @@ export function isInstalled(folder) {
     .every(([path, entry]) => installed[path]?.version === entry.version);
 }
 
-/**
- * INIT_CWD is where npm was started. A git dependency's prepare runs with the depending
- * project's folder there: only an install in this clone itself fetches the test Nodes.
- */
-export function startedInThisClone(initCwd = process.env['INIT_CWD']) {
-  return initCwd === undefined || resolve(initCwd) === root;
-}
-
-function main() {
-  if (!startedInThisClone()) return;
+/** Installs every test Node folder not installed yet; 0 when all are, else 1 (npm ci said why). */
+export function installTestNodes() {
   let status = 0;
   for (const folder of testNodeFolders()) {
     const name = relative(root, folder);
     if (isInstalled(folder)) continue;
-    console.error(`prepare: installing ${name} (a Node release the tests start)`);
+    console.error(`test: installing ${name} (a Node release the tests start, once)`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const result = spawnSync(npm, ['ci', '--prefix', folder, '--no-audit', '--no-fund'], {
       stdio: 'inherit',
@@ -66,12 +58,14 @@ function main() {
     });
     if (result.status !== 0) {
       console.error(
-        `prepare: npm ci --prefix ${name} failed (exit ${result.status ?? result.signal})`,
+        `test: npm ci --prefix ${name} failed (exit ${result.status ?? result.signal})`,
       );
       status = 1;
     }
   }
-  process.exitCode = status;
+  return status;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = installTestNodes();
+}

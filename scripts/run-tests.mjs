@@ -1,8 +1,9 @@
-// `npm test`'s last step: runs the whole vitest suite, then the report that refuses skipped tests and ends with "N passed, M failed".
+// `npm test`'s last step: installs the Node releases the tests start (once), runs the whole vitest suite, then the report that refuses skipped tests and ends with "N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installTestNodes } from './install-test-nodes.mjs';
 import { report } from './test-report.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,13 +17,15 @@ const vitest = join(
 
 // A report left by an earlier run must not stand in for this one.
 rmSync(results, { force: true });
+// The test Nodes come with the tests, not with `npm ci`: a failed install is a failed test run.
+const installed = installTestNodes();
 // Extra arguments pass through to vitest, e.g. `npm test -- test/docs.test.ts` (the JSON report must stay on).
 const run = spawnSync(vitest, ['run', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   shell: process.platform === 'win32',
 });
-const status = run.status ?? 1;
+const status = installed !== 0 ? installed : (run.status ?? 1);
 const { lines, failed } = report(
   existsSync(results) ? JSON.parse(readFileSync(results, 'utf8')) : undefined,
   status,

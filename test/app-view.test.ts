@@ -492,6 +492,12 @@ describe("the view's reading of a run", () => {
       stateOf(job({ last_run: '2026-11-21T03:00:00Z' }, { last_outcome: { phase: 'Scanning' } })),
     ).toBe('running');
     expect(stateOf(job({}))).toBe('never run');
+    // 0.14 links no outcome to its jobs: one that ran is not known to be ok.
+    expect(stateOf(job({ last_run: '2026-11-21T03:00:00Z' }))).toBe('unknown');
+    expect(stateOf(job({ type: 'AdHoc', last_run: '2026-11-21T03:00:00Z' }))).toBe('unknown');
+    expect(
+      stateOf(job({ last_run: '2026-11-21T03:00:00Z' }, { last_outcome: { phase: 'Complete' } })),
+    ).toBe('ok');
     expect(stateOf(job({ enabled: false }))).toBe('disabled');
     expect(reasonText(record('Failed', { error: 'x' }))).toBe('Run failed: x');
     expect(reasonText(job({ last_run: '2026-11-21T03:00:00Z' }))).toBeUndefined();

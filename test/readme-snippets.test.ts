@@ -142,10 +142,19 @@ describe('README client setup snippets', () => {
     expect(words.slice(words.indexOf('--'))).toEqual(['--', 'node', ENTRY]);
   });
 
-  it('every `claude mcp add` in the README is user-scoped, and the README says why', () => {
+  it('every `claude mcp add` in the README is user-scoped under a name of its own, and the README says why', () => {
     const adds = [...readme.matchAll(/^claude mcp add\b.*$/gm)].map((m) => m[0]);
     expect(adds.length).toBeGreaterThanOrEqual(2);
     for (const line of adds) expect(line).toMatch(/^claude mcp add -s user /);
+    // Registering one name twice fails the second add: each snippet names its own server.
+    const names = adds.map((line) =>
+      shellWords(line).find(
+        (w, i, all) => i > 4 && !w.startsWith('-') && all[i - 1] !== '--transport',
+      ),
+    );
+    expect(new Set(names).size).toBe(adds.length);
+    // "Connected" says nothing about the key: the README sends the reader to doctor, same settings.
+    expect(readme).toMatch(/run\s+\[`doctor`\]\(#doctor\) with the same two settings/);
     expect(readme).toMatch(/default `local` scope registers it only for the folder/);
   });
 

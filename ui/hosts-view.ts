@@ -15,6 +15,8 @@ export interface HostPlacement {
 export interface HostsActions {
   /** Calls list_hosts again through the host; with filters, asks the service to apply them. */
   refresh(filters?: HostFilters): Promise<void>;
+  /** Calls list_hosts for the page at `offset`, with the same filters. */
+  page(offset: number, filters?: HostFilters): Promise<void>;
   /** Calls get_host by id; undefined when it failed (the error is shown apart). */
   details(id: string): Promise<HostLookup | undefined>;
   /** Posts a question about one host to the conversation (ui/message). */
@@ -121,6 +123,11 @@ export function renderHosts(
   const body = el('div', { class: 'groups' });
   const details = el('div', { class: 'details-slot' });
   const filtersNow = () => ({ text: text.value, service: service.value, port: port.value });
+  // A page of the same list: filters go along only when one is set (they ask for every match).
+  const setFilters = () => {
+    const now = filtersNow();
+    return now.text.trim() || now.service || now.port.trim() ? now : undefined;
+  };
   const refresh = busyButton('Refresh', 'Refreshing…', () =>
     actions.refresh(state.cut ? filtersNow() : undefined),
   );
@@ -218,9 +225,37 @@ export function renderHosts(
     ...controls,
     shown,
     el('div', { class: 'hosts-layout' }, body, details),
+    ...(list && !counts
+      ? pager(list, (offset) => actions.page(offset, state.cut ? setFilters() : undefined))
+      : []),
   );
   redraw();
   drawDetails();
+}
+
+/**
+ * Previous and next page of list_hosts, when the service holds more than this page: the list is
+ * cut at the result budget or the limit, and the person goes on from where it stopped.
+ */
+function pager(list: HostList, go: (offset: number) => Promise<void>): HTMLElement[] {
+  const { offset, limit, has_more: more } = list.pagination;
+  if (!more && offset === 0) return [];
+  const shownHere = list.groups.reduce((n, g) => n + g.hosts.length, 0);
+  const buttons: HTMLElement[] = [];
+  if (offset > 0) {
+    const back = Math.max(0, offset - (limit > 0 ? limit : shownHere));
+    buttons.push(busyButton('Previous page', 'Loading…', () => go(back)).node);
+  }
+  if (more) buttons.push(busyButton('Next page', 'Loading…', () => go(offset + shownHere)).node);
+  const at = `Hosts ${offset + 1}-${offset + shownHere} of ${list.pagination.total_count}`;
+  return [
+    el(
+      'nav',
+      { class: 'buttons pager', 'aria-label': 'Pages of hosts' },
+      el('span', {}, at),
+      ...buttons,
+    ),
+  ];
 }
 
 /** The Hosts filters as the controls hold them now, so a refresh keeps what the person chose. */

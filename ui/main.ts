@@ -107,7 +107,12 @@ function drawPanel() {
     renderHosts(
       shell.panel,
       view.hosts,
-      { refresh: refreshHosts, details: lookUpHost, ask: askHost },
+      {
+        refresh: refreshHosts,
+        page: (offset, filters) => refreshHosts(filters, offset),
+        details: lookUpHost,
+        ask: askHost,
+      },
       currentHostFilters(shell.panel),
     );
   }
@@ -148,8 +153,12 @@ async function refreshDiscoveries(all: boolean) {
   if (view.tab === 'discoveries') drawPanel();
 }
 
-async function refreshHosts(filters?: HostFilters) {
-  const args = { ...view.args.hosts, ...(filters ? serverFilters(filters) : {}) };
+async function refreshHosts(filters?: HostFilters, offset?: number) {
+  const args = {
+    ...view.args.hosts,
+    ...(filters ? serverFilters(filters) : {}),
+    ...(offset === undefined ? {} : { offset }),
+  };
   const list = asHostList(await callTool(TOOL.hosts, args), TOOL.hosts);
   if (!list) return;
   view.hosts.list = list;

@@ -25,7 +25,7 @@ export const phaseOf = (item: DiscoveryItem): string | undefined =>
 
 /**
  * The same reading as the server's summary (views/discoveries/discovery-format.ts) with the runs that have not
- * ended told apart: a queued or running record is not "ok", nor is one whose phase is unknown.
+ * ended told apart: a queued or running record is not "ok", nor is any run whose outcome is not known.
  */
 export function stateOf(item: DiscoveryItem): DiscoveryState {
   const run = item.run_type;
@@ -37,11 +37,12 @@ export function stateOf(item: DiscoveryItem): DiscoveryState {
   if (phase !== undefined && QUEUED.has(phase)) return 'queued';
   if (phase !== undefined && RUNNING.has(phase)) return 'running';
   if (phase === 'Cancelled') return 'cancelled';
-  if (run.type === 'Historical' && phase !== 'Complete') return 'unknown';
   if ((run.type === 'Scheduled' || run.type === 'AdHoc') && !run.last_run && !item.last_outcome) {
     return 'never run';
   }
-  return 'ok';
+  // Only a run that says it completed is "ok": a job that ran but whose outcome this Scanopy does
+  // not link (0.14), or a phase the view does not know, is "unknown", never "ok".
+  return phase === 'Complete' ? 'ok' : 'unknown';
 }
 
 /** "AwaitingSnapshot" -> "awaiting snapshot". */

@@ -36,7 +36,8 @@ export function quoteBody(text: string, max = 200): string {
  */
 export function quote(text: string, max = 200): string {
   const body = quoteBody(text, max);
-  return `"${body}"${CONTAINS_UUID.test(text) ? HOLDS_ID_NOTE : ''}`;
+  // The id is looked for in what is shown (escapes hold no "-"): linear in the cap, not the text.
+  return `"${body}"${CONTAINS_UUID.test(body) ? HOLDS_ID_NOTE : ''}`;
 }
 
 /**
@@ -57,7 +58,8 @@ const PDI = '\u2069';
  * in it cannot reorder the line around it (a "before -> after" whose arrow reads backwards).
  */
 export function quoteIsolated(text: string, max = 200): string {
-  return `"${FSI}${quoteBody(text, max)}${PDI}"${CONTAINS_UUID.test(text) ? HOLDS_ID_NOTE : ''}`;
+  const body = quoteBody(text, max);
+  return `"${FSI}${body}${PDI}"${CONTAINS_UUID.test(body) ? HOLDS_ID_NOTE : ''}`;
 }
 
 /** One character: is it one quoteBody writes as an escape? Only those escapes are undone. */

@@ -24,7 +24,23 @@ const NEEDS_WORK_ONE_LINE = new RegExp(
   `[${UNSAFE_CLASS}${IGNORABLE}\\t\\n\\u2028\\u2029\\uD800-\\uDFFF]`,
   'u',
 );
-const LINE_BREAKS = /\s*[\t\n]\s*/g;
+/** Runs of white space: one holding a tab or line break becomes one space (linear: no backtracking). */
+const SPACE_RUNS = /\s+/g;
+const BREAK = /[\t\n]/;
+const flatRun = (run: string) => (BREAK.test(run) ? ' ' : run);
+/**
+ * Code units read of one field before it is cleaned: twice the longest cap plus room for what
+ * cleaning removes. A field of 18 MB costs what one of 4 kB does; nothing past it is ever shown.
+ */
+const READ_PER_FIELD = 4_096;
+
+/** The start of a long field, never ending on half a surrogate pair. */
+function head(text: string, max: number): string {
+  const limit = Math.max(READ_PER_FIELD, max * 2 + 64);
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
 
 /** Beyond this depth a service value is replaced: deep nesting only serves to exhaust the stack. */
 export const MAX_DEPTH = 64;
@@ -58,7 +74,8 @@ export function sanitizeText(text: string): string {
 /** Cut to `max` code points (never splitting an emoji into a lone surrogate), marked with "…". */
 export function capText(text: string, max: number): string {
   if (text.length <= max) return text;
-  const chars = Array.from(text);
+  // Any 2 * max + 2 code units hold more than max code points: the rest is never split up.
+  const chars = Array.from(text.length > max * 2 + 2 ? text.slice(0, max * 2 + 2) : text);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
 
@@ -67,9 +84,10 @@ export function capText(text: string, max: number): string {
  * A newline is how a name becomes a heading, a fake notice or a fake [PASS] line.
  */
 export function oneLine(text: string, max = MAX_SERVICE_FIELD): string {
-  const flat = NEEDS_WORK_ONE_LINE.test(text)
-    ? sanitizeText(text).replace(LINE_BREAKS, ' ').trim()
-    : text;
+  const read = head(text, max);
+  const flat = NEEDS_WORK_ONE_LINE.test(read)
+    ? sanitizeText(read).replace(SPACE_RUNS, flatRun).trim()
+    : read;
   return capText(flat, max);
 }
 
@@ -138,5 +156,5 @@ function isClean(value: unknown, depth: number, key: string): boolean {
 
 /** Error text from the service: sanitized, on one line, and cut to `max` characters. */
 export function serviceText(text: string, max = MAX_SERVICE_TEXT): string {
-  return capText(sanitizeText(text).replace(/\s+/g, ' ').trim(), max);
+  return capText(sanitizeText(head(text, max)).replace(SPACE_RUNS, ' ').trim(), max);
 }

@@ -87,7 +87,10 @@ async function parentOf(host: InventoryHost, context: ToolContext) {
   }
 }
 
-export async function found(args: { host: string }, context: ToolContext) {
+export async function found(
+  args: { host: string; offset?: number | undefined },
+  context: ToolContext,
+) {
   const argument = args.host.trim();
   const world = await readHostWorld(context, { discoveries: true, subnets: true });
   const lookups = lookupsOf(world);
@@ -137,5 +140,6 @@ export async function found(args: { host: string }, context: ToolContext) {
     parent,
     matchedBy,
     notes: world.notes,
+    offset: args.offset ?? 0,
   });
 }

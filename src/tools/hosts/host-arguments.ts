@@ -29,4 +29,5 @@ export type HostListArguments = z.infer<z.ZodObject<typeof hostListArguments>>;
 /** get_host's one argument. */
 export const hostLookupArguments = {
   host: z.string().min(1).max(300).describe('Name, IP or id'),
+  offset: z.number().int().min(0).max(1_000_000).optional().describe('Interfaces, ports'),
 };

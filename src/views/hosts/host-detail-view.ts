@@ -31,6 +31,56 @@ export interface HostDetailView {
   /** How the argument was matched: by id, IP or name. */
   readonly matchedBy: string;
   readonly notes: readonly string[];
+  /** Where this page of SNMP interfaces and of ports not bound to a service starts (get_host offset). */
+  readonly offset?: number;
+}
+
+/** SNMP interfaces per page: a 3,000-port switch's answer stays well within the result budget. */
+export const INTERFACES_PAGE = 100;
+/** Ports not bound to a service per page (those bound to one are always shown, with it). */
+export const PORTS_PAGE = 500;
+
+interface Cut {
+  readonly offset: number;
+  readonly interfaces: number;
+  readonly ports: number;
+  readonly more: boolean;
+}
+
+/** The page of interfaces and unbound ports `offset` asks for, and what was left out, if anything. */
+function paged(view: HostDetailView): { view: HostDetailView; cut?: Cut } {
+  const offset = view.offset ?? 0;
+  const { host } = view.row;
+  const bound = new Set(host.services.flatMap((s) => s.port_ids));
+  const unbound = host.ports.filter((p) => !p.id || !bound.has(p.id));
+  const interfaces = view.snmpInterfaces.length;
+  if (offset === 0 && interfaces <= INTERFACES_PAGE && unbound.length <= PORTS_PAGE)
+    return { view };
+  const left = new Set(unbound);
+  for (const port of unbound.slice(offset, offset + PORTS_PAGE)) left.delete(port);
+  const ports = host.ports.filter((p) => !left.has(p));
+  const more = offset + INTERFACES_PAGE < interfaces || offset + PORTS_PAGE < unbound.length;
+  return {
+    view: {
+      ...view,
+      row: { ...view.row, host: { ...host, ports } },
+      snmpInterfaces: view.snmpInterfaces.slice(offset, offset + INTERFACES_PAGE),
+    },
+    cut: { offset, interfaces, ports: unbound.length, more },
+  };
+}
+
+/** "SNMP interfaces 101-200 of 3000, ports not bound to a service 101-600 of 2000 shown": said in both channels. */
+function cutText(cut: Cut, host: InventoryHost): { said: string; next?: string } {
+  const range = (total: number, page: number) =>
+    cut.offset >= total
+      ? `none of ${total}`
+      : `${cut.offset + 1}-${Math.min(total, cut.offset + page)} of ${total}`;
+  const said = `SNMP interfaces ${range(cut.interfaces, INTERFACES_PAGE)}, ports not bound to a service ${range(cut.ports, PORTS_PAGE)} shown (offset ${cut.offset}).`;
+  const next = cut.more
+    ? `For the rest, call get_host again with host ${host.id} and offset ${cut.offset + INTERFACES_PAGE} (interfaces; ports go on at ${cut.offset + PORTS_PAGE}).`
+    : undefined;
+  return next === undefined ? { said } : { said, next };
 }
 
 const snmpOutput = (i: InventorySnmpInterface, host: InventoryHost) => {
@@ -141,23 +191,29 @@ export function hostDetailText(view: HostDetailView, detail: HostDetailOutput): 
   }
   if (view.snmpInterfaces.length > 0) {
     lines.push(`- SNMP interfaces (${view.snmpInterfaces.length}):`);
-    for (const i of view.snmpInterfaces.slice(0, 48)) lines.push(snmpLine(i));
-    if (view.snmpInterfaces.length > 48)
-      lines.push(`  - and ${view.snmpInterfaces.length - 48} more (in the structured result)`);
+    // A page is at most INTERFACES_PAGE lines: every one is shown in both channels.
+    for (const i of view.snmpInterfaces) lines.push(snmpLine(i));
   }
   lines.push(...view.notes);
   return lines.join('\n');
 }
 
-export function hostDetailResult(view: HostDetailView) {
+export function hostDetailResult(whole: HostDetailView) {
+  const { view, cut } = paged(whole);
   const detail = hostDetail(view);
+  const page = cut ? cutText(cut, view.row.host) : undefined;
   const structured: HostLookupOutput = {
-    summary: `Host ${capped(view.row.host.name || view.row.host.id, 120)}, found by ${view.matchedBy}.`,
+    summary: `Host ${capped(view.row.host.name || view.row.host.id, 120)}, found by ${view.matchedBy}.${page ? ` ${page.said}` : ''}`,
     host: detail,
     ...namesOf([view.row], view.lookups),
+    ...(page?.next ? { next_step: page.next } : {}),
     ...(view.notes.length > 0 ? { warnings: [...view.notes] } : {}),
   };
-  return { structured, text: hostDetailText(view, detail) };
+  const text = hostDetailText(view, detail);
+  return {
+    structured,
+    text: page ? `${text}\n${[page.said, page.next].filter(Boolean).join(' ')}` : text,
+  };
 }
 
 /** An ambiguous name or a shared IP: each host it could mean, with its network, so the next call can pick by id. */

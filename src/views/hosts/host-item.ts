@@ -142,7 +142,7 @@ export function namesOf(rows: readonly HostRow[], lookups: HostLookups) {
 
 /** Text of the service: marked when it reads like an order, then quoted (nothing inside can close it). */
 export const said = (text: string, max = 100) =>
-  quote(markServiceData(unmarkServiceData(text)), max);
+  quote(markServiceData(unmarkServiceData(text), max * 2), max);
 
 /** An address bare when it is one, else quoted like any service text. */
 export function addressText(text: string): string {
