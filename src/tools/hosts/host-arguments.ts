@@ -19,6 +19,7 @@ export const hostListArguments = {
   counts_only: z.boolean().optional().describe('No items'),
   limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
   offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),
+  refresh: z.boolean().optional().describe('Read anew, not the kept copy'),
 };
 
 export type HostListArguments = z.infer<z.ZodObject<typeof hostListArguments>>;
@@ -26,4 +27,5 @@ export type HostListArguments = z.infer<z.ZodObject<typeof hostListArguments>>;
 /** get_host's one argument. */
 export const hostLookupArguments = {
   host: z.string().min(1).max(300).describe('Name, IP or id'),
+  refresh: z.boolean().optional().describe('Read anew, not the kept copy'),
 };

@@ -18,6 +18,7 @@ import {
 import { type HostScan, scanHosts } from './host-scan.js';
 import { type HostWorld, readHostWorld, worldNameOf } from './host-world.js';
 import { ipTest } from './ip-range.js';
+import { asOfNote } from './kept-hosts.js';
 
 /** Arguments read strictly before anything is asked of the service: a bad date sends nothing. */
 function checkEarly(args: HostListArguments) {
@@ -52,6 +53,7 @@ function countsOf(
   world: HostWorld,
   filters: HostFilters,
   report: HostFilterReport | undefined,
+  notes: readonly string[],
 ) {
   const tally = scan.tally;
   if (!tally) throw new Error('counts_only read without a tally');
@@ -84,7 +86,7 @@ function countsOf(
     server: report?.server ?? [],
     scanned: scan.scanned,
     complete: scan.complete,
-    notes: world.notes,
+    notes,
     osUnknown: world.profile.datedSightings,
   });
 }
@@ -108,19 +110,22 @@ export async function listed(args: HostListArguments, context: ToolContext) {
       limit: args.counts_only ? 0 : args.limit,
       count: args.counts_only === true,
       serviceFiltersAll: given.every((argument) => side.applied.includes(argument)),
+      refresh: args.refresh,
     },
     context,
   );
+  const notes = [...world.notes, ...asOfNote(scan.copy)];
   const report: HostFilterReport | undefined =
     given.length > 0
       ? {
-          service: side.applied,
+          // From the caller's copy every filter was applied here.
+          service: scan.copy ? [] : side.applied,
           server: given,
           described: describeHostFilters(filters, worldNameOf(world)),
           ...(filters.found_by && world.profile.datedSightings ? { approximate: true } : {}),
         }
       : undefined;
-  if (args.counts_only) return countsOf(scan, world, filters, report);
+  if (args.counts_only) return countsOf(scan, world, filters, report, notes);
   return hostListWithinBudget(
     {
       rows: scan.hosts.map((host) => rowOf(host, world, scan.found.get(host.id))),
@@ -133,7 +138,7 @@ export async function listed(args: HostListArguments, context: ToolContext) {
       complete: scan.complete,
       skipped: scan.skipped,
       filters: report,
-      notes: world.notes,
+      notes,
     },
     context.maxResultBytes,
   );
