@@ -4,6 +4,7 @@ import { serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import type { ApiClient, Named, NamedKind } from './client.js';
 import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from './errors.js';
+import { MAX_AGE_MS } from './freshness.js';
 import {
   createInventoryPool,
   type InventoryPool,
@@ -11,7 +12,7 @@ import {
 } from './inventory/kept-inventory.js';
 
 /** A conversation makes a few calls a minute: one read per list per minute, not per call. */
-export const NAMES_TTL_MS = 60_000;
+export const NAMES_TTL_MS = MAX_AGE_MS;
 /** A failed list is asked again sooner: a 500 is often passing. */
 const FAILURE_TTL_MS = 10_000;
 /** Names are service text: one line, and no longer than the service allows (100). */

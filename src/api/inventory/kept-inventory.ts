@@ -2,6 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ApiClient } from '../client.js';
 import { CancelledError, type Endpoint } from '../errors.js';
+import { MAX_AGE_MS } from '../freshness.js';
 import {
   type HostRead,
   type HostStamp,
@@ -14,7 +15,7 @@ import {
  * What the probe cannot see (a port opened on a host it already counts) is read again at most this
  * long after: the same minute the side lists (networks, subnets, credentials, discoveries) keep.
  */
-export const KEPT_MAX_AGE_MS = 60_000;
+export const KEPT_MAX_AGE_MS = MAX_AGE_MS;
 /**
  * A copy holds at most this many hosts (one copy of 20,000 hosts with 100,000 ports is ~60 MB of
  * heap, bench/inventory.ts). A service listing more is read page by page for every question, as
