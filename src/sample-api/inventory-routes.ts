@@ -368,7 +368,7 @@ function ordered(hosts: SampleHost[], query: URLSearchParams): SampleHost[] {
   // Each date parsed once: the probe sorts the bench's 20,000 hosts on every question.
   return hosts
     .map((host) => ({ host, at: Date.parse(host.created_at) }))
-    .sort((a, b) => sign * (a.at - b.at || a.host.id.localeCompare(b.host.id)))
+    .sort((a, b) => sign * (a.at - b.at || (a.host.id < b.host.id ? -1 : 1)))
     .map(({ host }) => host);
 }
 

@@ -119,19 +119,22 @@ export function createInventoryPool(): InventoryPool {
       return {
         async hosts(api, options) {
           const { signal, now } = options;
-          const held = options.refresh ? undefined : copies.get(caller);
+          let held = options.refresh ? undefined : copies.get(caller);
           if (options.refresh) copies.delete(caller);
           const age = held ? now() - held.readAt : Number.NaN;
           if (held && age >= 0 && age < KEPT_MAX_AGE_MS) {
             const stamp = await probeHosts(api, signal, held.stamp.ordered);
             if (sameStamp(stamp, held.stamp)) return { ...held, requests: 1, kept: true };
           }
+          const ordered = held?.stamp.ordered ?? true;
           if (held && copies.peek(caller) === held) copies.delete(caller);
+          // Let go of the old copy before the new one is read: two are never held for one caller.
+          held = undefined;
           const running = flights.get(caller);
           const flight =
             running && !running.controller.signal.aborted
               ? running
-              : start(caller, api, now, held?.stamp.ordered ?? true);
+              : start(caller, api, now, ordered);
           const copy = await join(flight, signal, options.progress);
           return copy && { ...copy, kept: false };
         },
