@@ -144,6 +144,21 @@ describe('a long read of the host list', () => {
     expect(events.at(-1)).toMatchObject({ progress: 2_400, total: 2_400 });
   });
 
+  it('shares one read between concurrent questions of the same caller', async () => {
+    const h = await start({ sample: { data: bigService() } });
+    const [ports, counts] = await Promise.all([
+      h.call('list_hosts', { port: 23, counts_only: true }),
+      h.call('list_hosts', { counts_only: true }),
+    ]);
+    expect(ports.isError, textOf(ports)).toBeFalsy();
+    expect(counts.isError, textOf(counts)).toBeFalsy();
+    const pages = hostReads(h.api.requests).filter((r) => r.query.get('limit') === '250');
+    // One read of ten pages, not two; and one probe: the second question joined the read in flight
+    // (arriving after it, it would have probed the copy).
+    expect(pages).toHaveLength(Math.ceil(2_400 / 250));
+    expect(hostReads(h.api.requests).filter((r) => r.query.get('limit') === '1')).toHaveLength(1);
+  });
+
   it('stops reading pages when the client cancels the call', async () => {
     const h = await start({ sample: { data: bigService() } });
     let pages = 0;
