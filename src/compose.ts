@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { createApiClient } from './api/client.js';
 import { createVersionMemo } from './api/families/service-profile.js';
+import { createInventoryPool } from './api/inventory/kept-inventory.js';
 import { createNameDirectories, createNameDirectory } from './api/name-directory.js';
 import { createSessionStore, type SessionStore } from './api/session.js';
 import { createCallerQueues } from './api/transport/caller-queues.js';
@@ -109,8 +110,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const approvals = createAppApprovals<CredentialWrite>(Date.now, spent);
   // Names are cached per key: one key's rights never show through another's results. The operator's
   // own directory is held directly, so a stdio start hashes nothing (and loads no node:crypto).
-  const names = createNameDirectories();
-  const operatorNames = createNameDirectory();
+  // Host copies too: one pool bounds every caller's together (src/api/inventory/kept-inventory.ts).
+  const inventory = createInventoryPool();
+  const names = createNameDirectories(Date.now, inventory);
+  const operatorNames = createNameDirectory(Date.now, inventory, 'operator');
   return {
     createServer(apiKey, channel = 'stdio', address) {
       const key = apiKey ?? config.apiKey;

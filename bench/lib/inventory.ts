@@ -10,12 +10,16 @@ export function generateInventory(hosts: number, portsPerHost?: number): SampleI
   return buildInventory({ hosts, ...(portsPerHost === undefined ? {} : { portsPerHost }) });
 }
 
-/** The sample API playing `version`, serving `inventory`. */
+/** Scanopy's quota for a user: 300 requests a minute, a burst of 150. */
+export const SCANOPY_QUOTA = { perMinute: 300, burst: 150 } as const;
+
+/** The sample API playing `version`, serving `inventory`, enforcing `rateLimit` when given. */
 export async function startInventoryApi(
   version: string,
   inventory: SampleInventory,
+  rateLimit?: { readonly perMinute: number; readonly burst: number },
 ): Promise<SampleApi> {
   const data = sampleData(version);
   useInventory(data, inventory);
-  return startSampleApi({ apiKey: API_KEY, data });
+  return startSampleApi({ apiKey: API_KEY, data, ...(rateLimit ? { rateLimit } : {}) });
 }

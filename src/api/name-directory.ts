@@ -4,9 +4,15 @@ import { serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import type { ApiClient, Named, NamedKind } from './client.js';
 import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from './errors.js';
+import { MAX_AGE_MS } from './freshness.js';
+import {
+  createInventoryPool,
+  type InventoryPool,
+  type KeptInventory,
+} from './inventory/kept-inventory.js';
 
 /** A conversation makes a few calls a minute: one read per list per minute, not per call. */
-export const NAMES_TTL_MS = 60_000;
+export const NAMES_TTL_MS = MAX_AGE_MS;
 /** A failed list is asked again sooner: a 500 is often passing. */
 const FAILURE_TTL_MS = 10_000;
 /** Names are service text: one line, and no longer than the service allows (100). */
@@ -43,6 +49,8 @@ export interface NameDirectory {
     stale?: (value: T, builtAt: number) => boolean,
   ): Promise<T>;
   forget(key: string): void;
+  /** This caller's kept host list (src/api/inventory/): what every host answer is computed from. */
+  readonly inventory: KeptInventory;
 }
 
 const LABEL: Record<NamedKind, string> = {
@@ -84,8 +92,15 @@ async function readKind(api: ApiClient, kind: NamedKind, signal: AbortSignal): P
   }
 }
 
-/** One caller's cache: a list is read at most once per TTL, and concurrent calls share the read. */
-export function createNameDirectory(now: () => number = Date.now): NameDirectory {
+/**
+ * One caller's cache: a list is read at most once per TTL, and concurrent calls share the read. The
+ * caller's host copy lives in `pool` under `caller` (a pool of its own by default).
+ */
+export function createNameDirectory(
+  now: () => number = Date.now,
+  pool: InventoryPool = createInventoryPool(),
+  caller = 'operator',
+): NameDirectory {
   const cache = new Map<NamedKind, { expires: number; result: Promise<KindResult> }>();
   const get = (api: ApiClient, kind: NamedKind, signal: AbortSignal): Promise<KindResult> => {
     const cached = cache.get(kind);
@@ -127,6 +142,7 @@ export function createNameDirectory(now: () => number = Date.now): NameDirectory
     forget: (key) => {
       reused.delete(key);
     },
+    inventory: pool.forCaller(caller),
     async read(api, kinds, signal) {
       const settled = await Promise.all(
         kinds.map((kind) =>
@@ -167,7 +183,10 @@ function namesOf(results: ReadonlyMap<NamedKind, KindResult>): Names {
 }
 
 /** One directory per caller (API key), so what one key may read never shows through another. */
-export function createNameDirectories(now: () => number = Date.now) {
+export function createNameDirectories(
+  now: () => number = Date.now,
+  pool: InventoryPool = createInventoryPool(),
+) {
   const directories = new Map<string, NameDirectory>();
   return {
     /** The key is hashed: the map never holds a key in the clear. */
@@ -175,7 +194,7 @@ export function createNameDirectories(now: () => number = Date.now) {
       const caller = sha256Base64url(apiKey ?? '');
       let directory = directories.get(caller);
       if (!directory) {
-        directory = createNameDirectory(now);
+        directory = createNameDirectory(now, pool, caller);
         if (directories.size >= MAX_CALLERS) {
           const oldest = directories.keys().next().value;
           if (oldest !== undefined) directories.delete(oldest);

@@ -22,7 +22,11 @@ export interface SampleApiOptions extends Partial<RouteOptions> {
   /** A single accepted key (shorthand for apiKeys); undefined with no apiKeys means any scp_u_ key. */
   readonly apiKey?: string | undefined;
   readonly intercept?: Intercept;
-  /** Enforce the service's quota: a token bucket that answers 429 with Retry-After: 0. */
+  /**
+   * Enforce the service's quota (Scanopy's: 300 a minute, burst 150): a token bucket that answers
+   * 429 with X-RateLimit-Remaining 0 and the wait in Retry-After and X-RateLimit-Reset, whole
+   * seconds truncated as 0.14.13 does (often 0), rounded up from 0.14.17 on.
+   */
   readonly rateLimit?: { readonly perMinute: number; readonly burst: number };
   readonly port?: number;
 }
@@ -66,14 +70,19 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     requests.push(recorded);
     try {
       if (intercept && (await intercept(recorded, res))) return;
-      if (bucket && !bucket.take()) {
+      const waitMs = bucket?.take();
+      if (waitMs !== undefined && waitMs > 0) {
         limited++;
+        const wait = String(
+          roundsUp(data.serverVersion) ? Math.ceil(waitMs / 1000) : Math.floor(waitMs / 1000),
+        );
         return send(res, {
           status: 429,
           headers: {
             'content-type': 'application/json',
-            'retry-after': '0',
-            'x-ratelimit-reset': '0',
+            'retry-after': wait,
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': wait,
           },
           body: JSON.stringify({
             success: false,
@@ -139,18 +148,27 @@ function send(res: ServerResponse, response: SampleResponse): void {
   res.end(response.body);
 }
 
-/** A token bucket: `burst` at once, refilled at perMinute/60 per second. */
+/** A token bucket: `burst` at once, refilled at perMinute/60 per second; take() says how long to wait (0: taken). */
 function createBucket(perMinute: number, burst: number) {
   let tokens = burst;
   let last = Date.now();
   return {
-    take(): boolean {
+    take(): number {
       const now = Date.now();
       tokens = Math.min(burst, tokens + ((now - last) / 60_000) * perMinute);
       last = now;
-      if (tokens < 1) return false;
+      if (tokens < 1) return ((1 - tokens) * 60_000) / perMinute;
       tokens -= 1;
-      return true;
+      return 0;
     },
   };
+}
+
+/** Scanopy rounds the 429's wait up from 0.14.17 (before: truncated, usually 0). */
+function roundsUp(version: string | undefined): boolean {
+  const [major = 0, minor = 0, patch = 0] = (version ?? '')
+    .replace(/^v/, '')
+    .split('.')
+    .map(Number);
+  return major > 0 || minor > 14 || (minor === 14 && patch >= 17);
 }

@@ -77,6 +77,9 @@ export interface HostQuery {
   readonly credential_id?: string | undefined;
   readonly ids?: readonly string[] | undefined;
   readonly group_by?: string | undefined;
+  /** Every version orders its lists (created_at, name, updated_at); the freshness probe asks newest first. */
+  readonly order_by?: 'updated_at' | undefined;
+  readonly order_direction?: 'asc' | 'desc' | undefined;
   readonly limit: number;
   readonly offset: number;
 }
@@ -97,6 +100,8 @@ export function hostWireQuery(profile: InventoryProfile, query: HostQuery) {
   return {
     [profile.hostNetworkParam]: query.network_id,
     ...filters,
+    order_by: query.order_by,
+    order_direction: query.order_direction,
     limit: query.limit,
     offset: query.offset,
   };

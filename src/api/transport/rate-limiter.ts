@@ -7,6 +7,12 @@ export interface RateLimiter {
    * with QueueFullError when `caller` already has as many requests waiting as it may.
    */
   acquire(signal?: AbortSignal, caller?: string): Promise<void>;
+  /**
+   * The service said 429: its bucket is empty whatever ours believed, so nothing more leaves for
+   * `ms` (its Retry-After), then one request per refill. Every caller's requests wait alike: the
+   * service's quota is the user's, not the request's.
+   */
+  pause(ms: number): void;
 }
 
 export interface RateLimiterOptions {
@@ -101,6 +107,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   };
 
   return {
+    pause(ms) {
+      refill();
+      tokens = Math.min(tokens, -Math.max(0, ms) * perMs);
+    },
     acquire(signal, caller = '') {
       if (signal?.aborted) return Promise.reject(signal.reason);
       refill();

@@ -72,6 +72,8 @@ export function createRetryingSender(inner: HttpSender, options: RetryingSenderO
       const limit = reason === 'HTTP 429' ? policy.maxAttempts : policy.transientAttempts;
       if (!reason || attempt >= limit) return settle(outcome);
       const delay = backoff(outcome, attempt, policy, random);
+      // Paced by what the service said, not by our guess: the other requests wait too.
+      if (reason === 'HTTP 429') options.limiter?.pause(delay);
       if (waited + delay > policy.maxTotalWaitMs) return settle(outcome);
       waited += delay;
       options.onRetry?.({ request, attempt, reason, delayMs: delay });

@@ -83,7 +83,10 @@ export function createTransport(options: TransportOptions): Transport {
 
 /** The queue is looked up at each request: a key accepted mid-call moves its next request. */
 function callerLimiter(limiter: RateLimiter, queue: () => string): RateLimiter {
-  return { acquire: (signal) => limiter.acquire(signal, queue()) };
+  return {
+    acquire: (signal) => limiter.acquire(signal, queue()),
+    pause: (ms) => limiter.pause(ms),
+  };
 }
 
 /** GET /api/version sent with no credential: the same answer for every caller. */

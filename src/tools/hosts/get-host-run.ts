@@ -1,5 +1,6 @@
 // get_host's work: one host in full, found by id, IP address or name.
 import { HttpError } from '../../api/errors.js';
+import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { ToolMessageError } from '../../errors.js';
 import { quote, unquote } from '../../safety/quote.js';
@@ -10,6 +11,7 @@ import { isUuid } from '../shared/uuid-argument.js';
 import { HOST_PAGE } from './host-scan.js';
 import { type HostWorld, readHostWorld } from './host-world.js';
 import { parsedAddress } from './ip-range.js';
+import { asOfNote, holdsHosts, keptHosts } from './kept-hosts.js';
 import { lookupsOf, rowOf } from './list-hosts-run.js';
 
 /** Hosts read at most for one name (200,000). */
@@ -42,6 +44,22 @@ async function byAddress(ip: string, context: ToolContext): Promise<InventoryHos
     ),
   ];
   return Promise.all(ids.slice(0, MAX_CANDIDATES).map((id) => byId(id, context)));
+}
+
+/** The hosts of the caller's copy holding an address. */
+function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
+  const wanted = parsedAddress(ip)?.toNormalizedString();
+  return copy.hosts
+    .filter((h) => h.addresses.some((a) => parsedAddress(a.ip)?.toNormalizedString() === wanted))
+    .slice(0, MAX_CANDIDATES);
+}
+
+/** Hosts named `name` in the caller's copy: exact, else case-insensitive. */
+function namedIn(name: string, copy: KeptHosts): InventoryHost[] {
+  const wanted = unmarkServiceData(unquote(name));
+  const lower = wanted.toLowerCase();
+  const exact = copy.hosts.filter((h) => h.name === wanted);
+  return exact.length > 0 ? exact : copy.hosts.filter((h) => h.name.toLowerCase() === lower);
 }
 
 /** Hosts named `name`: exact, else case-insensitive; 0.17.21+ narrows the read with search. */
@@ -87,30 +105,63 @@ async function parentOf(host: InventoryHost, context: ToolContext) {
   }
 }
 
+/**
+ * The hosts an argument names. Unless a copy is held, an id is one request, an address this
+ * version's IP list and a name on 0.17.21+ one search; anything else reads (or probes) the caller's
+ * copy, and beyond its cap the service's lists as before.
+ */
+async function lookUp(
+  argument: string,
+  world: HostWorld,
+  context: ToolContext,
+  refresh: boolean | undefined,
+): Promise<{ hosts: InventoryHost[]; matchedBy: string; copy?: KeptHosts | undefined }> {
+  const held = !refresh && holdsHosts(context);
+  if (isUuid(argument)) {
+    const id = argument.toLowerCase();
+    const copy = held ? await keptHosts(context, false) : undefined;
+    const kept = copy?.hosts.find((h) => h.id.toLowerCase() === id);
+    return kept
+      ? { hosts: [kept], matchedBy: 'id', copy }
+      : { hosts: [await byId(id, context)], matchedBy: 'id' };
+  }
+  const address = parsedAddress(argument) !== undefined;
+  const matchedBy = address ? `IP ${argument}` : 'name';
+  if (!address && !held && !refresh && world.profile.hostFilters) {
+    return { hosts: await byName(argument, world, context), matchedBy };
+  }
+  // Cold, an address is this version's IP list (a fifth of the host pages): no copy is read for it.
+  if (address && !held && !refresh) return { hosts: await byAddress(argument, context), matchedBy };
+  const copy = await keptHosts(context, refresh);
+  if (copy) {
+    return {
+      hosts: address ? addressIn(argument, copy) : namedIn(argument, copy),
+      matchedBy,
+      copy,
+    };
+  }
+  const hosts = address
+    ? await byAddress(argument, context)
+    : await byName(argument, world, context);
+  return { hosts, matchedBy };
+}
+
 export async function found(
-  args: { host: string; offset?: number | undefined },
+  args: { host: string; offset?: number | undefined; refresh?: boolean | undefined },
   context: ToolContext,
 ) {
   const argument = args.host.trim();
   const world = await readHostWorld(context, { discoveries: true, subnets: true });
   const lookups = lookupsOf(world);
-  let hosts: InventoryHost[];
-  let matchedBy: string;
-  if (isUuid(argument)) {
-    hosts = [await byId(argument.toLowerCase(), context)];
-    matchedBy = 'id';
-  } else if (parsedAddress(argument)) {
-    hosts = await byAddress(argument, context);
-    matchedBy = `IP ${argument}`;
-    // A host may be named like an address (a switch called 10.0.0.1): no address, then its name.
-    if (hosts.length === 0) {
-      hosts = await byName(argument, world, context);
-      matchedBy = 'name (no host has it as an address)';
-    }
-  } else {
-    hosts = await byName(argument, world, context);
-    matchedBy = 'name';
+  const looked = await lookUp(argument, world, context, args.refresh);
+  let { hosts, matchedBy } = looked;
+  const { copy } = looked;
+  // A host may be named like an address (a switch called 10.0.0.1): no address, then its name.
+  if (hosts.length === 0 && matchedBy.startsWith('IP')) {
+    hosts = copy ? namedIn(argument, copy) : await byName(argument, world, context);
+    matchedBy = 'name (no host has it as an address)';
   }
+  const notes = [...world.notes, ...asOfNote(copy)];
   if (hosts.length === 0) {
     throw new ToolMessageError(
       `No host has the ${matchedBy.startsWith('IP') ? 'address' : matchedBy.startsWith('name (') ? 'address or name' : 'name'} ${quote(argument, 100)}. Look with list_hosts (search takes part of a name, hostname, IP or MAC); nothing else was read.`,
@@ -139,7 +190,7 @@ export async function found(
     snmpInterfaces: snmpInterfaces.length > 0 ? snmpInterfaces : host.snmp_interfaces,
     parent,
     matchedBy,
-    notes: world.notes,
+    notes,
     offset: args.offset ?? 0,
   });
 }

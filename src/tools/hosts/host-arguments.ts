@@ -22,6 +22,7 @@ export const hostListArguments = {
   fields: fieldsArgument(),
   limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
   offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),
+  refresh: z.boolean().optional().describe('Read anew, not the kept copy'),
 };
 
 export type HostListArguments = z.infer<z.ZodObject<typeof hostListArguments>>;
@@ -30,4 +31,5 @@ export type HostListArguments = z.infer<z.ZodObject<typeof hostListArguments>>;
 export const hostLookupArguments = {
   host: z.string().min(1).max(300).describe('Name, IP or id'),
   offset: z.number().int().min(0).max(1_000_000).optional().describe('Interfaces, ports'),
+  refresh: z.boolean().optional().describe('Read anew, not the kept copy'),
 };

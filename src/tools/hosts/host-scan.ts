@@ -1,18 +1,15 @@
-// Reads the host list page by page, tests every host locally, keeps the asked window of matches and, on request, the counts: memory bounded by one page.
+// Answers a host question from the caller's kept host list (or, beyond its cap, page by page): tests every host locally, keeps the asked window of matches and, on request, the counts.
 import type { HostQuery, InventoryProfile } from '../../api/families/inventory.js';
+import { eachHostPage, HOST_PAGE } from '../../api/inventory/host-read.js';
+import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import type { ToolContext } from '../define-tool.js';
 import { type CredentialScope, type HostFilters, hostMatches } from './host-filters.js';
 import { createHostTally, type HostTally } from './host-tally.js';
+import { holdsHosts, keptHosts } from './kept-hosts.js';
 
-/**
- * Hosts asked per request. A host comes with its children (~4-5 KB of JSON at 5 ports), and each
- * page is parsed, sanitized and normalised whole: 1,000 a page peaked at 192 MB RSS over 20,000
- * hosts, 500 at 150 MB, 250 at 128 MB (bench/inventory.ts), for 4x the requests of 1,000.
- */
-export const HOST_PAGE = 250;
-/** Pages read at most for one call (200,000 hosts); beyond it the answer says it is incomplete. */
-const MAX_PAGES = 800;
+export { HOST_PAGE };
+
 /** Matches kept for one answer at most: the result budget shows far fewer. */
 const MAX_KEPT = 1_000;
 
@@ -31,6 +28,8 @@ export interface HostScan {
   readonly requests: number;
   readonly complete: boolean;
   readonly tally?: HostTally;
+  /** Answered from the caller's host copy: every filter was applied here, none by the service. */
+  readonly copy?: KeptHosts;
 }
 
 export interface ScanRequest {
@@ -46,14 +45,63 @@ export interface ScanRequest {
   readonly count: boolean;
   /** Every filter given was sent to the service: its total is the answer's, one page suffices. */
   readonly serviceFiltersAll: boolean;
+  /** Read the host list anew rather than answer from the kept copy. */
+  readonly refresh?: boolean | undefined;
 }
 
+/**
+ * With no copy held, a window the service filters whole is one page or two; anything else reads
+ * (or probes) the caller's copy and answers from it; a service beyond the copy's cap is read page
+ * by page for this question alone.
+ */
 export async function scanHosts(request: ScanRequest, context: ToolContext): Promise<HostScan> {
-  if (request.serviceFiltersAll && !request.count && request.limit > 0) {
+  const cheap = request.serviceFiltersAll && !request.count && request.limit > 0;
+  if (cheap && !request.refresh && !holdsHosts(context)) {
     const window = await readWindow(request, context);
     if (window) return window;
   }
+  const copy = await keptHosts(context, request.refresh);
+  if (copy) return fromCopy(request, copy);
   return readAll(request, context);
+}
+
+/** The question answered from the caller's copy: the same tests as a page-by-page read. */
+function fromCopy(request: ScanRequest, copy: KeptHosts): HostScan {
+  const collect = collector(request);
+  for (const host of copy.hosts) collect.consider(host);
+  return {
+    ...collect.result(),
+    scanned: copy.hosts.length + copy.skipped,
+    listed: copy.listed,
+    skipped: copy.skipped,
+    requests: copy.requests,
+    complete: copy.complete,
+    copy,
+  };
+}
+
+/** The matches from the asked offset, how each met found_by, and the counts when asked. */
+function collector(request: ScanRequest) {
+  const { filters, profile, scope, offset, limit } = request;
+  const keep = limit === 0 ? MAX_KEPT : Math.min(limit, MAX_KEPT);
+  const hosts: InventoryHost[] = [];
+  const found = new Map<string, ('first' | 'last')[]>();
+  const tally = request.count ? createHostTally(filters, profile, scope) : undefined;
+  let matched = 0;
+  return {
+    consider(host: InventoryHost) {
+      tally?.consider(host);
+      const test = hostMatches(host, filters, profile, scope);
+      if (!test.ok) return;
+      if (matched >= offset && hosts.length < keep) {
+        hosts.push(host);
+        if (test.found) found.set(host.id, test.found);
+      }
+      matched++;
+      tally?.add(host);
+    },
+    result: () => ({ hosts, found, matched, ...(tally ? { tally } : {}) }),
+  };
 }
 
 /**
@@ -102,55 +150,19 @@ async function readWindow(
   };
 }
 
+/** Beyond a copy's cap: this question alone, page by page, the service filtering what it can. */
 async function readAll(request: ScanRequest, context: ToolContext): Promise<HostScan> {
-  const { filters, profile, scope, offset, limit } = request;
-  const keep = limit === 0 ? MAX_KEPT : Math.min(limit, MAX_KEPT);
-  const hosts: InventoryHost[] = [];
-  const found = new Map<string, ('first' | 'last')[]>();
-  const tally = request.count ? createHostTally(filters, profile, scope) : undefined;
-  let matched = 0;
-  let scanned = 0;
-  let skipped = 0;
-  let listed = 0;
-  let requests = 0;
-  let complete = false;
-  for (let at = 0; requests < MAX_PAGES; ) {
-    const page = await context.api.listHosts(
-      { ...request.serviceQuery, offset: at, limit: HOST_PAGE },
-      context.signal,
-    );
-    requests++;
-    listed = page.pagination.total_count;
-    skipped += page.skipped;
-    for (const host of page.items) {
-      tally?.consider(host);
-      const test = hostMatches(host, filters, profile, scope);
-      if (!test.ok) continue;
-      if (matched >= offset && hosts.length < keep) {
-        hosts.push(host);
-        if (test.found) found.set(host.id, test.found);
-      }
-      matched++;
-      tally?.add(host);
-    }
-    const returned = page.items.length + page.skipped;
-    scanned += returned;
-    at += returned;
-    await context.progress(scanned, listed);
-    if (!page.pagination.has_more || returned === 0) {
-      complete = true;
-      break;
-    }
-  }
-  return {
-    hosts,
-    found,
-    matched,
-    scanned,
-    listed,
-    skipped,
-    requests,
-    complete,
-    ...(tally ? { tally } : {}),
-  };
+  const collect = collector(request);
+  const read = await eachHostPage(
+    context.api,
+    request.serviceQuery,
+    context.signal,
+    (hosts) => {
+      for (const host of hosts) collect.consider(host);
+    },
+    (done, total) => {
+      context.progress(done, total).catch(() => undefined);
+    },
+  );
+  return { ...collect.result(), ...read };
 }

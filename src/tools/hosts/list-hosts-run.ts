@@ -26,6 +26,7 @@ import {
 import { type HostScan, scanHosts } from './host-scan.js';
 import { type HostWorld, readHostWorld, worldNameOf } from './host-world.js';
 import { ipTest } from './ip-range.js';
+import { asOfNote } from './kept-hosts.js';
 
 /** Arguments read strictly before anything is asked of the service: a bad date sends nothing. */
 function checkEarly(args: HostListArguments): HostField[] | undefined {
@@ -77,6 +78,7 @@ function countsOf(
   world: HostWorld,
   filters: HostFilters,
   report: HostFilterReport | undefined,
+  notes: readonly string[],
 ) {
   const tally = scan.tally;
   if (!tally) throw new Error('counts_only read without a tally');
@@ -109,7 +111,7 @@ function countsOf(
     server: report?.server ?? [],
     scanned: scan.scanned,
     complete: scan.complete,
-    notes: world.notes,
+    notes,
     osUnknown: world.profile.datedSightings,
   });
 }
@@ -133,20 +135,23 @@ export async function listed(args: HostListArguments, context: ToolContext) {
       limit: args.counts_only ? 0 : args.limit,
       count: args.counts_only === true,
       serviceFiltersAll: given.every((argument) => side.applied.includes(argument)),
+      refresh: args.refresh,
     },
     context,
   );
+  const notes = [...world.notes, ...asOfNote(scan.copy)];
   const report: HostFilterReport | undefined =
     given.length > 0
       ? {
-          service: side.applied,
+          // From the caller's copy every filter was applied here.
+          service: scan.copy ? [] : side.applied,
           server: given,
           described: describeHostFilters(filters, worldNameOf(world)),
           ...(filters.found_by && world.profile.datedSightings ? { approximate: true } : {}),
           ...recordFoundOf(filters, world),
         }
       : undefined;
-  if (args.counts_only) return countsOf(scan, world, filters, report);
+  if (args.counts_only) return countsOf(scan, world, filters, report, notes);
   const view: HostListView = {
     rows: scan.hosts.map((host) => rowOf(host, world, scan.found.get(host.id))),
     lookups: lookupsOf(world),
@@ -158,7 +163,7 @@ export async function listed(args: HostListArguments, context: ToolContext) {
     complete: scan.complete,
     skipped: scan.skipped,
     filters: report,
-    notes: world.notes,
+    notes,
   };
   return fields
     ? hostCompactResult(view, fields, context.maxResultBytes)

@@ -1,0 +1,187 @@
+// Each caller's kept copy of the host list: read once, probed before every answer, at most a minute old, one read in flight per caller, least recently used out first.
+import { LRUCache } from 'lru-cache';
+import type { ApiClient } from '../client.js';
+import { CancelledError, type Endpoint } from '../errors.js';
+import { MAX_AGE_MS } from '../freshness.js';
+import {
+  type HostRead,
+  type HostStamp,
+  probeHosts,
+  type ReadProgress,
+  readHosts,
+} from './host-read.js';
+
+/**
+ * What the probe cannot see (a port opened on a host it already counts) is read again at most this
+ * long after: the same minute the side lists (networks, subnets, credentials, discoveries) keep.
+ */
+export const KEPT_MAX_AGE_MS = MAX_AGE_MS;
+/**
+ * A copy holds at most this many hosts (one copy of 20,000 hosts with 100,000 ports is ~60 MB of
+ * heap, bench/inventory.ts). A service listing more is read page by page for every question, as
+ * before there were copies: memory stays bounded by one page.
+ */
+export const MAX_COPY_HOSTS = 25_000;
+/** Callers whose copies are kept at once (HTTP mode: one per API key), and their hosts in all. */
+export const MAX_COPIES = 4;
+const MAX_KEPT_HOSTS = 2 * MAX_COPY_HOSTS;
+
+const HOSTS: Endpoint = { method: 'GET', path: '/api/v1/hosts' };
+
+interface HostCopy extends HostRead {
+  /** When the read began, on the tools' clock: its age is counted from there. */
+  readonly readAt: number;
+  readonly stamp: HostStamp & { readonly ordered: boolean };
+}
+
+/** The hosts a question is answered from. */
+export interface KeptHosts extends HostRead {
+  readonly readAt: number;
+  /** True when read before this question and found unchanged by the probe. */
+  readonly kept: boolean;
+}
+
+export interface HostReadOptions {
+  readonly signal: AbortSignal;
+  /** The tools' clock: ages are counted on it. */
+  readonly now: () => number;
+  /** Read again whatever the copy's age. */
+  readonly refresh?: boolean | undefined;
+  /** Pages read so far of all, during a read this question waits for. */
+  readonly progress?: ReadProgress | undefined;
+}
+
+export interface KeptInventory {
+  /**
+   * This caller's hosts: the kept copy when it is younger than KEPT_MAX_AGE_MS and the probe finds
+   * the same total and newest host, else a new read (shared with this caller's other questions in
+   * flight). Undefined when the service lists more than MAX_COPY_HOSTS: read page by page instead.
+   */
+  hosts(api: ApiClient, options: HostReadOptions): Promise<KeptHosts | undefined>;
+  /** Whether a copy young enough to be probed is held (no request). */
+  holds(now: number): boolean;
+  /** A write of ours changed what the copy shows: the next question reads again. */
+  forget(): void;
+}
+
+export interface InventoryPool {
+  forCaller(caller: string): KeptInventory;
+}
+
+interface Flight {
+  readonly controller: AbortController;
+  readonly listeners: Set<ReadProgress>;
+  waiters: number;
+  result: Promise<HostCopy | undefined>;
+}
+
+const sameStamp = (a: HostStamp, b: HostStamp) => a.total === b.total && a.newest === b.newest;
+
+/** One pool per process: callers' copies never mix, and the LRU bounds them all together. */
+export function createInventoryPool(): InventoryPool {
+  const copies = new LRUCache<string, HostCopy>({
+    max: MAX_COPIES,
+    maxSize: MAX_KEPT_HOSTS,
+    sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
+  });
+  const flights = new Map<string, Flight>();
+  const generations = new Map<string, number>();
+
+  const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) => {
+    const flight: Flight = {
+      controller: new AbortController(),
+      listeners: new Set(),
+      waiters: 0,
+      result: Promise.resolve(undefined),
+    };
+    const generation = generations.get(caller) ?? 0;
+    const { signal } = flight.controller;
+    flight.result = (async () => {
+      const readAt = now();
+      const stamp = await probeHosts(api, signal, ordered);
+      if (stamp.total > MAX_COPY_HOSTS) return undefined;
+      const read = await readHosts(api, signal, (done, total) => {
+        for (const listener of flight.listeners) listener(done, total);
+      });
+      const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
+      // A write of ours during the read: this copy may predate it, so it answers once, unkept.
+      if ((generations.get(caller) ?? 0) === generation) copies.set(caller, copy);
+      return copy;
+    })();
+    flights.set(caller, flight);
+    const done = () => flights.get(caller) === flight && flights.delete(caller);
+    flight.result.then(done, done);
+    return flight;
+  };
+
+  return {
+    forCaller(caller) {
+      return {
+        async hosts(api, options) {
+          const { signal, now } = options;
+          let held = options.refresh ? undefined : copies.get(caller);
+          if (options.refresh) copies.delete(caller);
+          const age = held ? now() - held.readAt : Number.NaN;
+          if (held && age >= 0 && age < KEPT_MAX_AGE_MS) {
+            const stamp = await probeHosts(api, signal, held.stamp.ordered);
+            if (sameStamp(stamp, held.stamp)) return { ...held, requests: 1, kept: true };
+          }
+          const ordered = held?.stamp.ordered ?? true;
+          if (held && copies.peek(caller) === held) copies.delete(caller);
+          // Let go of the old copy before the new one is read: two are never held for one caller.
+          held = undefined;
+          const running = flights.get(caller);
+          const flight =
+            running && !running.controller.signal.aborted
+              ? running
+              : start(caller, api, now, ordered);
+          const copy = await join(flight, signal, options.progress);
+          return copy && { ...copy, kept: false };
+        },
+        holds(at) {
+          const held = copies.peek(caller);
+          return held !== undefined && at - held.readAt >= 0 && at - held.readAt < KEPT_MAX_AGE_MS;
+        },
+        forget() {
+          copies.delete(caller);
+          generations.set(caller, (generations.get(caller) ?? 0) + 1);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Waits for a read shared by this caller's questions. A question cancelled leaves it; when the last
+ * one has left, the read itself is aborted and sends no more pages.
+ */
+function join(
+  flight: Flight,
+  signal: AbortSignal,
+  progress: ReadProgress | undefined,
+): Promise<HostCopy | undefined> {
+  flight.waiters++;
+  if (progress) flight.listeners.add(progress);
+  return new Promise((resolve, reject) => {
+    let left = false;
+    const leave = () => {
+      if (left) return false;
+      left = true;
+      flight.waiters--;
+      if (progress) flight.listeners.delete(progress);
+      signal.removeEventListener('abort', onAbort);
+      return true;
+    };
+    const onAbort = () => {
+      if (!leave()) return;
+      if (flight.waiters === 0) flight.controller.abort();
+      reject(new CancelledError(HOSTS));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    flight.result.then(
+      (copy) => leave() && resolve(copy),
+      (error: unknown) => leave() && reject(error),
+    );
+  });
+}

@@ -1,0 +1,28 @@
+// How host answers reach the caller's kept host list: the request's clock, signal and progress, and the "as of" line an answer from it carries.
+import { KEPT_MAX_AGE_MS, type KeptHosts } from '../../api/inventory/kept-inventory.js';
+import type { ToolContext } from '../define-tool.js';
+
+/** This caller's hosts, kept or read now; undefined beyond a copy's cap (read page by page then). */
+export function keptHosts(context: ToolContext, refresh: boolean | undefined) {
+  return context.names.inventory.hosts(context.api, {
+    signal: context.signal,
+    now: context.now,
+    refresh,
+    // Progress is a courtesy: a client that stopped listening must not fail the read.
+    progress: (done, total) => {
+      context.progress(done, total).catch(() => undefined);
+    },
+  });
+}
+
+/** Whether a copy young enough to answer from is held: then no cheaper service-side read is tried. */
+export const holdsHosts = (context: ToolContext) => context.names.inventory.holds(context.now());
+
+/** The line an answer from an earlier read carries: when it was read and how fresh it is. */
+export function asOfNote(hosts: Pick<KeptHosts, 'kept' | 'readAt'> | undefined): string[] {
+  if (!hosts?.kept) return [];
+  const at = new Date(hosts.readAt).toISOString().slice(11, 19);
+  return [
+    `Hosts as of ${at}Z: kept from an earlier read, checked now for hosts added or deleted; other changes show within ${KEPT_MAX_AGE_MS / 1000} s, or now with refresh: true.`,
+  ];
+}

@@ -1,0 +1,226 @@
+// The kept host list through a real MCP client: warm answers equal fresh reads for every filter, adds and deletes show at once, a write drops what it changed, cancel stops the read, progress arrives, keys never share a copy over --http.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SAMPLE_NETWORKS, SAMPLE_TAGS, sampleData } from '../src/sample-api/data.js';
+import {
+  buildInventory,
+  INVENTORY_DISCOVERIES,
+  type SampleHost,
+} from '../src/sample-api/inventory-data.js';
+import { useInventory } from '../src/sample-api/inventory-routes.js';
+import type { RecordedRequest } from '../src/sample-api/server.js';
+import { startFakeApi } from './fake-api.js';
+import { updateArgs } from './fixtures.js';
+import { textOf, useHarness } from './harness.js';
+import { callHttp, connectHttp } from './http-client.js';
+import { startHttpInstance } from './http-instance.js';
+
+const start = useHarness();
+
+const QUESTIONS: readonly Record<string, unknown>[] = [
+  {},
+  { network: 'Office' },
+  { network_id: SAMPLE_NETWORKS.lab },
+  { tag: 'core' },
+  { tag: SAMPLE_TAGS.core },
+  { search: 'sw' },
+  { ip: '10.0.1.0/24' },
+  { ip: '10.0.0.2' },
+  { service: 'SSH' },
+  { port: 23 },
+  { found_by: INVENTORY_DISCOVERIES.labRun },
+  { new_since: '2026-11-19' },
+  { not_seen_since: '2026-11-10' },
+  { snmp_credential: 'Office switches' },
+  { snmp_credential: 'none' },
+  { network: 'Office', service: 'SSH', port: 23 },
+];
+
+const hostReads = (requests: readonly RecordedRequest[]) =>
+  requests.filter((r) => r.path === '/api/v1/hosts');
+/** What an answer says about hosts, without its notes (the kept one says "as of") or who filtered. */
+const answerOf = (result: CallToolResult) => {
+  expect(result.isError, textOf(result)).toBeFalsy();
+  const {
+    notes: _n,
+    warnings: _w,
+    filters,
+    ...rest
+  } = result.structuredContent as Record<string, unknown>;
+  const { service: _service, ...report } = (filters ?? {}) as Record<string, unknown>;
+  return { ...rest, filters: report };
+};
+
+describe.each(['0.14.13', '0.17.22'])('the kept host list on Scanopy %s', (version) => {
+  it('answers every filter from the copy as a fresh read does, sending the probe alone', async () => {
+    const h = await start({ sample: { data: sampleData(version) }, maxResultBytes: 2_000_000 });
+    await h.call('list_hosts', { counts_only: true });
+    for (const question of QUESTIONS) {
+      for (const args of [
+        { ...question, limit: 1000 },
+        { ...question, counts_only: true },
+      ]) {
+        const before = h.api.requests.length;
+        const warm = await h.call('list_hosts', args);
+        const sent = h.api.requests.slice(before);
+        expect(hostReads(sent).map((r) => r.query.get('limit'))).toEqual(['1']);
+        expect(textOf(warm)).toContain('Hosts as of 12:00:00Z: kept from an earlier read');
+        const fresh = await h.call('list_hosts', { ...args, refresh: true });
+        expect(hostReads(h.api.requests.slice(before + sent.length)).length).toBeGreaterThan(1);
+        expect(answerOf(warm), JSON.stringify(args)).toEqual(answerOf(fresh));
+      }
+    }
+    for (const host of ['sw-2', '10.0.1.2', 'lab-grafana']) {
+      const warm = await h.call('get_host', { host });
+      const fresh = await h.call('get_host', { host, refresh: true });
+      expect(answerOf(warm)).toEqual(answerOf(fresh));
+    }
+  });
+
+  it('shows a host deleted and a host added in the service in the very next answer', async () => {
+    const data = sampleData(version);
+    const inventory = buildInventory();
+    useInventory(data, inventory);
+    const h = await start({ sample: { data } });
+    const count = async () =>
+      (
+        (await h.call('list_hosts', { counts_only: true })).structuredContent as {
+          counts: { hosts: number };
+        }
+      ).counts.hosts;
+    expect(await count()).toBe(240);
+    const gone = inventory.hosts.splice(5, 1)[0] as SampleHost;
+    expect(await count()).toBe(239);
+    const found = await h.call('list_hosts', { search: gone.name });
+    expect(JSON.stringify(found.structuredContent)).not.toContain(gone.id);
+    // Added as the newest host, in place of another: the total alone would not show it.
+    inventory.hosts.splice(6, 1);
+    inventory.hosts.push({
+      ...gone,
+      id: 'a0000000-0000-4000-8000-0000000000ad',
+      name: 'brand-new-host',
+      created_at: '2026-11-25T11:59:00Z',
+    });
+    const added = await h.call('list_hosts', { search: 'brand-new-host' });
+    expect(textOf(added)).toContain('"brand-new-host"');
+    expect(await count()).toBe(239);
+  });
+
+  it('a credential write of ours drops the credential list, not the hosts', async () => {
+    const h = await start({ sample: { data: sampleData(version) }, elicit: 'accept' });
+    await h.call('list_hosts', { counts_only: true });
+    const write = await h.call('update_snmp_credential', {
+      ...updateArgs('kept-Rotated#Community-9'),
+      name: 'Office switches renamed',
+    });
+    expect(write.isError, textOf(write)).toBeFalsy();
+    const before = h.api.requests.length;
+    const after = await h.call('list_hosts', { snmp_credential: 'Office switches renamed' });
+    expect(textOf(after)).toContain('"Office switches renamed"');
+    const sent = h.api.requests.slice(before);
+    expect(sent.some((r) => /^\/api\/v1\/(snmp-)?credentials$/.test(r.path))).toBe(true);
+    expect(hostReads(sent).map((r) => r.query.get('limit'))).toEqual(['1']);
+  });
+});
+
+describe('a long read of the host list', () => {
+  const bigService = () => {
+    const data = sampleData('0.17.22');
+    useInventory(data, buildInventory({ hosts: 2_400 }));
+    return data;
+  };
+
+  it('sends progress notifications page by page when the client gives a token', async () => {
+    const h = await start({ sample: { data: bigService() } });
+    const events: Progress[] = [];
+    const result = await h.client.callTool(
+      { name: 'list_hosts', arguments: { port: 23, counts_only: true } },
+      undefined,
+      { onprogress: (progress) => events.push(progress) },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(events.length).toBeGreaterThanOrEqual(10);
+    expect(events.at(-1)).toMatchObject({ progress: 2_400, total: 2_400 });
+  });
+
+  it('shares one read between concurrent questions of the same caller', async () => {
+    const h = await start({ sample: { data: bigService() } });
+    const [ports, counts] = await Promise.all([
+      h.call('list_hosts', { port: 23, counts_only: true }),
+      h.call('list_hosts', { counts_only: true }),
+    ]);
+    expect(ports.isError, textOf(ports)).toBeFalsy();
+    expect(counts.isError, textOf(counts)).toBeFalsy();
+    const pages = hostReads(h.api.requests).filter((r) => r.query.get('limit') === '250');
+    // One read of ten pages, not two; and one probe: the second question joined the read in flight
+    // (arriving after it, it would have probed the copy).
+    expect(pages).toHaveLength(Math.ceil(2_400 / 250));
+    expect(hostReads(h.api.requests).filter((r) => r.query.get('limit') === '1')).toHaveLength(1);
+  });
+
+  it('stops reading pages when the client cancels the call', async () => {
+    const h = await start({ sample: { data: bigService() } });
+    let pages = 0;
+    h.api.setIntercept(async (request) => {
+      if (request.path === '/api/v1/hosts' && request.query.get('limit') === '250') {
+        pages++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    });
+    const controller = new AbortController();
+    const call = h.client.callTool(
+      { name: 'list_hosts', arguments: { counts_only: true } },
+      undefined,
+      { signal: controller.signal },
+    );
+    while (pages < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const stoppedAt = pages;
+    expect(stoppedAt).toBeLessThan(10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pages).toBe(stoppedAt);
+  });
+});
+
+describe('two API keys over --http', () => {
+  const KEY_A = 'scp_u_KEPTKEYAAAAAAAAAAAAAAAAAAAAAAAAA1';
+  const KEY_B = 'scp_u_KEPTKEYBBBBBBBBBBBBBBBBBBBBBBBBB2';
+  const clients: Client[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+
+  it('never answer one key from the copy another key read', async () => {
+    const api = await startFakeApi({ apiKeys: [KEY_A, KEY_B] });
+    const instance = await startHttpInstance(api.url, { NETWORK_DISCOVERY_API_KEY: KEY_A });
+    try {
+      const url = instance.handle.url;
+      const pagesOf = (key: string, from: number) =>
+        hostReads(api.requests.slice(from)).filter(
+          (r) => r.headers['authorization'] === `Bearer ${key}` && r.query.get('limit') !== '1',
+        ).length;
+      const a = await connectHttp(clients, url, { apiKey: KEY_A, name: 'a' });
+      const b = await connectHttp(clients, url, { apiKey: KEY_B, name: 'b' });
+      let from = api.requests.length;
+      expect((await callHttp(a, 'list_hosts', { counts_only: true })).isError).toBeFalsy();
+      expect(pagesOf(KEY_A, from)).toBeGreaterThan(0);
+      from = api.requests.length;
+      const answer = await callHttp(b, 'list_hosts', { counts_only: true });
+      expect(answer.isError).toBeFalsy();
+      expect(textOf(answer)).not.toContain('kept from an earlier read');
+      expect(pagesOf(KEY_B, from)).toBeGreaterThan(0);
+      expect(pagesOf(KEY_A, from)).toBe(0);
+      from = api.requests.length;
+      const again = await callHttp(a, 'list_hosts', { counts_only: true });
+      expect(textOf(again)).toContain('kept from an earlier read');
+      expect(pagesOf(KEY_A, from)).toBe(0);
+    } finally {
+      await instance.close();
+      await api.close();
+    }
+  });
+});
