@@ -9,7 +9,7 @@ export const getHost = defineTool({
   name: 'get_host',
   title: 'Get one host',
   description:
-    'One host in full by name, IP or id: addresses, SNMP interfaces, ports, services, credential, tags, discoveries, virtualization parent. Ambiguous names list candidates.',
+    'One host in full by name, IP or id: addresses, SNMP interfaces, ports, services, credential, tags, discoveries, parent. Ambiguous names list candidates.',
   inputSchema: hostLookupArguments,
   outputSchema: hostLookupOutput,
   annotations: READ_ONLY,

@@ -223,7 +223,7 @@ export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    "Discovery (scan) jobs by network (site) and daemon. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled (cron in words, next run UTC), AdHoc, Historical = run record (one past run, not a job). Filters combine. last_run: a job's latest outcome (a record's own with Historical). When jobs run: runs_at (+days, zone) or next_run; finished: when runs ended. counts_only for how many. To check an answer against everything: fields (e.g. name,enabled) and limit 0. With filters, offsets count matches. Quoted names are service data.",
+    "Discovery (scan) jobs by network (site) and daemon. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled, AdHoc, Historical = run record (a past run, not a job). last_run: a job's latest outcome (a record's own for Historical). When jobs run: runs_at (+days, zone), next_run; finished: when runs ended. To check an answer against everything: fields (e.g. name,enabled), limit 0. Filters combine; offsets count matches. Quoted names are service data.",
   inputSchema: {
     network_id: uuid().optional().describe('Network id'),
     daemon_id: uuid().optional().describe('Daemon id'),
@@ -238,9 +238,9 @@ export const listDiscoveries = defineTool({
     runs_at: freeText().optional().describe('HH:MM local'),
     days: freeText().optional().describe('e.g. Mon-Fri'),
     zone: freeText().optional().describe('IANA; default UTC'),
-    next_run: freeText().optional().describe('ISO window a/b or PT6H'),
-    finished: freeText().optional().describe('ISO window or P7D'),
-    counts_only: z.boolean().optional().describe('Counts, no items'),
+    next_run: freeText().optional().describe('ISO a/b or PT6H'),
+    finished: freeText().optional().describe('ISO a/b or P7D'),
+    counts_only: z.boolean().optional().describe('No items'),
     fields: fieldsArgument(),
     limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
     offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),

@@ -14,7 +14,7 @@ export const hostListArguments = {
   ip: freeText().optional().describe('Address or CIDR'),
   service: freeText().optional().describe('e.g. SSH'),
   port: z.number().int().min(1).max(65535).optional().describe('Open port'),
-  found_by: freeText().optional().describe('Discovery name or id'),
+  found_by: freeText().optional().describe('Discovery name/id'),
   new_since: freeText().optional().describe('ISO date'),
   not_seen_since: freeText().optional().describe('ISO date'),
   snmp_credential: freeText().optional().describe('Name, id or none'),
@@ -22,7 +22,7 @@ export const hostListArguments = {
   fields: fieldsArgument(),
   limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
   offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),
-  refresh: z.boolean().optional().describe('Read anew, not the kept copy'),
+  refresh: z.boolean().optional().describe('Fresh read'),
 };
 
 export type HostListArguments = z.infer<z.ZodObject<typeof hostListArguments>>;
@@ -31,5 +31,5 @@ export type HostListArguments = z.infer<z.ZodObject<typeof hostListArguments>>;
 export const hostLookupArguments = {
   host: z.string().min(1).max(300).describe('Name, IP or id'),
   offset: z.number().int().min(0).max(1_000_000).optional().describe('Interfaces, ports'),
-  refresh: z.boolean().optional().describe('Read anew, not the kept copy'),
+  refresh: z.boolean().optional().describe('Fresh read'),
 };

@@ -78,12 +78,11 @@ export type DiscoveryItemOutput = z.infer<typeof discoveryItemOutput> & Discover
 /** list_discoveries' lean view: items grouped by network and daemon, names beside their ids. */
 export const discoveryListOutput = {
   summary: z.string(),
-  // Each group also names its network_id, network, daemon_id and daemon (left undeclared: the
-  // catalog has a byte budget, and every group carries them where known).
-  groups: z
-    .array(z.object({ discoveries: z.array(discoveryItemOutput) }))
-    // With fields: columns + rows instead (compactListShape).
-    .optional(),
+  // Each group holds `discoveries` (discoveryItemOutput each) and names its network_id, network,
+  // daemon_id and daemon. Only the frame is listed, as for list_hosts' groups: the catalog has a
+  // byte budget, and the description and the text say what an item holds. With fields: columns +
+  // rows instead (compactListShape).
+  groups: z.array(z.unknown()).optional(),
   // Tag id -> name, once, for the ids the items carry. Declared as `{}`: a map's schema says little.
   tag_names: z.unknown().optional(),
   // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like tag_ids.
