@@ -3,7 +3,7 @@ import { sampleData } from '../src/sample-api/data.js';
 import { namesOfManySites, UNUSED_TAG_ID } from '../src/sample-api/names-data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { startSampleApi } from '../src/sample-api/server.js';
-import { wallClock, zonedInstant } from '../src/views/shared/time-window.js';
+import { wallClock, zonedInstant } from '../src/views/common/time-window.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { API_KEY, callTool, serverEnv, startServer, textOf } from './lib/server.js';
 

@@ -10,7 +10,7 @@ import {
   SAMPLE_VERSIONS,
 } from '../src/sample-api/data.js';
 import { startSampleApi } from '../src/sample-api/server.js';
-import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/shared/app-view.js';
+import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/common/app-view.js';
 import { serverTransport } from '../test/stdio-client.js';
 
 // Any scp_u_ key is accepted by the sample API; this one only exists on this machine.

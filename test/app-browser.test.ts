@@ -13,8 +13,8 @@ import {
 } from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { sampleNames } from '../src/sample-api/names-data.js';
+import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/common/app-view.js';
 import type { HostItemOutput, HostListOutput } from '../src/views/hosts/host-shapes.js';
-import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/shared/app-view.js';
 import {
   type Browser,
   browserMissing,

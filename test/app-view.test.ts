@@ -16,7 +16,7 @@ import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_TAGS } from '../src/sample-api/data.js';
 import { LAB_PRINTERS_CREDENTIAL_ID } from '../src/sample-api/inventory-data.js';
 import { sampleNames } from '../src/sample-api/names-data.js';
-import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/shared/app-view.js';
+import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/common/app-view.js';
 import { askText } from '../ui/ask-message.js';
 import {
   hostMatches,

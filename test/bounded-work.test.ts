@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SIDE_PAGES } from '../src/api/paging.js';
 import type { Intercept } from '../src/sample-api/server.js';
-import { MAX_TEXT_CHARS, MAX_TEXT_WORDS } from '../src/tools/shared/free-text.js';
+import { MAX_TEXT_CHARS, MAX_TEXT_WORDS } from '../src/tools/common/free-text.js';
 import { JSON_TYPE, reply } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 

@@ -6,7 +6,7 @@ import { buildInventory, type SampleHost } from '../src/sample-api/inventory-dat
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { namesOfManySites } from '../src/sample-api/names-data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
-import { compactListShape } from '../src/views/shared/shapes.js';
+import { compactListShape } from '../src/views/common/shapes.js';
 import { discoveriesOf, textOf, useHarness } from './harness.js';
 
 const start = useHarness();

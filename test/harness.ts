@@ -19,7 +19,7 @@ import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { createServer } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import type { SampleApiOptions } from '../src/sample-api/server.js';
-import { APP_VIEW_MIME } from '../src/views/shared/app-view.js';
+import { APP_VIEW_MIME } from '../src/views/common/app-view.js';
 import { fixedClock } from './clock.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 

@@ -9,7 +9,7 @@ import {
   ElicitRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_META_KEY } from '../src/views/shared/app-view.js';
+import { APPROVAL_META_KEY } from '../src/views/common/app-view.js';
 import { ensureBuilt, ROOT } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';

@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../src/sample-api/server.js';
-import { APP_VIEW_URI } from '../src/views/shared/app-view.js';
+import { APP_VIEW_URI } from '../src/views/common/app-view.js';
 import { ensureBuilt } from './build-dist.js';
 import { envelopeError, reply, type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { updateArgs } from './fixtures.js';

@@ -1,4 +1,4 @@
-// ISO 8601 time windows and zone arithmetic (src/views/shared/time-window.ts), the pieces every time filter shares.
+// ISO 8601 time windows and zone arithmetic (src/views/common/time-window.ts), the pieces every time filter shares.
 import { describe, expect, it } from 'vitest';
 import {
   describeWindow,
@@ -6,7 +6,7 @@ import {
   parseTimeWindow,
   wallClock,
   zonedInstant,
-} from '../src/views/shared/time-window.js';
+} from '../src/views/common/time-window.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const at = (iso: string) => Date.parse(iso);

@@ -2,7 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
-import { APPROVAL_META_KEY } from '../src/views/shared/app-view.js';
+import { APPROVAL_META_KEY } from '../src/views/common/app-view.js';
 import { updateArgs } from './fixtures.js';
 import { type Harness, textOf, useHarness } from './harness.js';
 

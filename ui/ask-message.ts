@@ -1,6 +1,6 @@
 // What "Ask about this" posts to the conversation: the view's own words and checked ids, names only as quoted data.
 import { quote } from '../src/safety/quote.js';
-import { isUuid } from '../src/tools/shared/uuid-argument.js';
+import { isUuid } from '../src/tools/common/uuid-argument.js';
 
 /** A name beside the id it belongs to, e.g. the discovery's network. */
 export interface NamedId {

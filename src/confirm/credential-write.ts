@@ -1,8 +1,8 @@
 // The write of an SNMP credential once confirmed, recorded in the audit trail before and after; shared by every way of confirming.
 import type { ApiClient } from '../api/client.js';
 import type { SnmpCredentialUpdate } from '../api/schemas.js';
-import { credentialLine, credentialView } from '../views/shared/format.js';
-import type { CredentialOutput } from '../views/shared/shapes.js';
+import { credentialLine, credentialView } from '../views/common/format.js';
+import type { CredentialOutput } from '../views/common/shapes.js';
 import type { CredentialWrite } from './credential-values.js';
 import type { WriteAuditor } from './write-audit.js';
 import { failureRecord } from './write-audit.js';

@@ -2,8 +2,8 @@
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from '../api/errors.js';
 import { codeText } from '../safety/quote.js';
+import { credentialView } from '../views/common/format.js';
 import type { CurrentState } from '../views/credentials/credential-preview.js';
-import { credentialView } from '../views/shared/format.js';
 
 export async function readCurrentCredential(
   api: ApiClient,

@@ -10,7 +10,7 @@ import {
   TimeoutError,
   UnsupportedOperationError,
 } from '../api/errors.js';
-import type { CredentialOutput } from '../views/shared/shapes.js';
+import type { CredentialOutput } from '../views/common/shapes.js';
 import type { CredentialWrite } from './credential-values.js';
 import { readCurrentCredential } from './current-credential.js';
 

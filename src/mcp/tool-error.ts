@@ -17,7 +17,7 @@ import {
 } from '../api/errors.js';
 import { ToolMessageError } from '../errors.js';
 import { codeText, quote, quoteProse } from '../safety/quote.js';
-import { isUuid } from '../tools/shared/uuid-argument.js';
+import { isUuid } from '../tools/common/uuid-argument.js';
 import { explainUnsupported } from './unsupported-operation.js';
 
 export interface ErrorContext {

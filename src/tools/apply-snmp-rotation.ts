@@ -6,9 +6,9 @@ import { readCurrentCredential } from '../confirm/current-credential.js';
 import { approvalRefused, writeAuditor } from '../confirm/write-audit.js';
 import { WriteOutcomeError } from '../confirm/write-outcome.js';
 import { ToolMessageError } from '../errors.js';
+import { APP_ONLY_TOOL_META } from '../views/common/app-view.js';
+import { credentialOutput } from '../views/common/shapes.js';
 import { updatedResult } from '../views/credentials/credential-update-view.js';
-import { APP_ONLY_TOOL_META } from '../views/shared/app-view.js';
-import { credentialOutput } from '../views/shared/shapes.js';
 import { defineTool } from './define-tool.js';
 import { forgetCredentialLists } from './hosts/host-world-keys.js';
 

@@ -3,9 +3,9 @@ import * as z from 'zod';
 import { APPROVAL_PROBLEM_TEXT } from '../confirm/app-approval.js';
 import { approvalRefused, writeAuditor } from '../confirm/write-audit.js';
 import { ToolMessageError } from '../errors.js';
+import { APP_ONLY_TOOL_META } from '../views/common/app-view.js';
+import { credentialOutput } from '../views/common/shapes.js';
 import { cancelledResult } from '../views/credentials/credential-update-view.js';
-import { APP_ONLY_TOOL_META } from '../views/shared/app-view.js';
-import { credentialOutput } from '../views/shared/shapes.js';
 import { defineTool } from './define-tool.js';
 
 const TOOL = 'cancel_snmp_rotation';

@@ -1,7 +1,7 @@
 // get_host: one host in full by name, IP address or id; its work loads on first use.
 
+import { VIEW_TOOL_META } from '../views/common/app-view.js';
 import { hostLookupOutput } from '../views/hosts/host-shapes.js';
-import { VIEW_TOOL_META } from '../views/shared/app-view.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 import { hostLookupArguments } from './hosts/host-arguments.js';
 

@@ -2,7 +2,7 @@
 import type { ApiClient } from '../api/client.js';
 import { EndpointNotOfferedError } from '../api/errors.js';
 import { ToolMessageError } from '../errors.js';
-import { releaseNotesOutput } from '../views/shared/shapes.js';
+import { releaseNotesOutput } from '../views/common/shapes.js';
 import { releaseNotesResult } from '../views/versions/release-notes-view.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 

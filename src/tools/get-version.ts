@@ -1,7 +1,7 @@
 // get_version: the service's API and application versions, its endpoint family, and which tools work on it.
 import { profileFor } from '../api/families/service-profile.js';
 import { CONFIRM_MODE_TEXT } from '../confirm/confirmation.js';
-import { versionOutput } from '../views/shared/shapes.js';
+import { versionOutput } from '../views/common/shapes.js';
 import { versionResult } from '../views/versions/version-view.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 

@@ -5,6 +5,9 @@ import { profileFor } from '../api/families/service-profile.js';
 import type { Names } from '../api/name-directory.js';
 import { ToolMessageError } from '../errors.js';
 import { quote } from '../safety/quote.js';
+import { VIEW_TOOL_META } from '../views/common/app-view.js';
+import { presentWithinBudget } from '../views/common/result-budget.js';
+import { discoveryListOutput } from '../views/common/shapes.js';
 import { DISCOVERY_FIELDS, type DiscoveryField } from '../views/discoveries/discovery-columns.js';
 import { discoveryCompactResult } from '../views/discoveries/discovery-compact-view.js';
 import { countsStructured, countsText } from '../views/discoveries/discovery-counts-view.js';
@@ -16,9 +19,10 @@ import {
 } from '../views/discoveries/discovery-list-view.js';
 import { type Existing, emptyProof } from '../views/discoveries/empty-answer.js';
 import { loadScheduleWords, type ScheduleWords } from '../views/discoveries/schedule-words.js';
-import { VIEW_TOOL_META } from '../views/shared/app-view.js';
-import { presentWithinBudget } from '../views/shared/result-budget.js';
-import { discoveryListOutput } from '../views/shared/shapes.js';
+import { fieldsArgument, parseFields } from './common/fields-argument.js';
+import { freeText } from './common/free-text.js';
+import { resolveName } from './common/name-arguments.js';
+import { uuid } from './common/uuid-argument.js';
 import { defineTool, READ_ONLY, type ToolContext } from './define-tool.js';
 import { countDiscoveries } from './discoveries/discovery-counts.js';
 import {
@@ -30,10 +34,6 @@ import {
 import { type CollectedDiscoveries, collectDiscoveries } from './discoveries/discovery-pages.js';
 import { filteringOf, questionFilters } from './discoveries/question-filters.js';
 import { outcomeLinker } from './discoveries/run-outcomes.js';
-import { fieldsArgument, parseFields } from './shared/fields-argument.js';
-import { freeText } from './shared/free-text.js';
-import { resolveName } from './shared/name-arguments.js';
-import { uuid } from './shared/uuid-argument.js';
 
 /** Read beside every list; hosts only when a shown discovery names one (their list is heavy). */
 const LIST_KINDS: readonly NamedKind[] = ['networks', 'daemons', 'tags'];

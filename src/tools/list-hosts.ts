@@ -1,7 +1,7 @@
 // list_hosts: the hosts the key can see, grouped by network (site), filtered and counted; its work loads on first use.
 
+import { VIEW_TOOL_META } from '../views/common/app-view.js';
 import { hostListOutput } from '../views/hosts/host-shapes.js';
-import { VIEW_TOOL_META } from '../views/shared/app-view.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 import { hostListArguments } from './hosts/host-arguments.js';
 

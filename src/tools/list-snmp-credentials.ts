@@ -1,11 +1,11 @@
 // list_snmp_credentials: the organization's SNMP credentials, or one by id; the community never shown.
 import * as z from 'zod';
+import { credentialView } from '../views/common/format.js';
+import { credentialsWithinBudget } from '../views/common/result-budget.js';
+import { credentialOutput } from '../views/common/shapes.js';
 import { credentialsResult } from '../views/credentials/credential-list-view.js';
-import { credentialView } from '../views/shared/format.js';
-import { credentialsWithinBudget } from '../views/shared/result-budget.js';
-import { credentialOutput } from '../views/shared/shapes.js';
+import { uuid } from './common/uuid-argument.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
-import { uuid } from './shared/uuid-argument.js';
 
 export const listSnmpCredentials = defineTool({
   name: 'list_snmp_credentials',

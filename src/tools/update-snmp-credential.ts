@@ -13,6 +13,8 @@ import { ToolMessageError } from '../errors.js';
 import { isRedactionPlaceholder } from '../safety/placeholder.js';
 import { unquote } from '../safety/quote.js';
 import { unmarkServiceData } from '../safety/service-data-mark.js';
+import { appPreviewResult, VIEW_TOOL_META } from '../views/common/app-view.js';
+import { credentialOutput } from '../views/common/shapes.js';
 import {
   type CredentialPreview,
   type CurrentState,
@@ -23,11 +25,9 @@ import {
   previewResult,
   updatedResult,
 } from '../views/credentials/credential-update-view.js';
-import { appPreviewResult, VIEW_TOOL_META } from '../views/shared/app-view.js';
-import { credentialOutput } from '../views/shared/shapes.js';
+import { uuid } from './common/uuid-argument.js';
 import { defineTool } from './define-tool.js';
 import { forgetCredentialLists } from './hosts/host-world-keys.js';
-import { uuid } from './shared/uuid-argument.js';
 
 export class PlaceholderCommunityError extends ToolMessageError {
   constructor() {

@@ -2,7 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FrameLocator, Page } from 'playwright-core';
 import { APPS_EXTENSION } from '../../src/mcp/app-resource.js';
-import { APP_VIEW_MIME, APP_VIEW_URI } from '../../src/views/shared/app-view.js';
+import { APP_VIEW_MIME, APP_VIEW_URI } from '../../src/views/common/app-view.js';
 import { ensureBuilt } from '../build-dist.js';
 import { type SampleApi, startFakeApi } from '../fake-api.js';
 import { connectStdio, type StdioServer } from '../stdio-client.js';

@@ -1,9 +1,9 @@
 // list_discoveries' question filters: what the service may apply (0.17.22), and the local test every item passes on every version.
 import type { DiscoveryQuery } from '../../api/families/discovery-filter.js';
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
+import { inWindow, type TimeWindow } from '../../views/common/time-window.js';
 import type { LeanDiscovery } from '../../views/discoveries/discovery-format.js';
 import type { RunsAt, ScheduleClock } from '../../views/discoveries/discovery-schedule.js';
-import { inWindow, type TimeWindow } from '../../views/shared/time-window.js';
 
 /** A job's latest outcome, or a run record's own; `unknown` when it ran but no record says how. */
 export const LAST_RUN_VALUES = ['failed', 'succeeded', 'never', 'unknown'] as const;

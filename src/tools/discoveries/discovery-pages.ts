@@ -1,8 +1,8 @@
-// Collects discoveries from the API: limit 0 reads pages of 1,000 only until the result budget (views/shared/result-budget.ts) is full.
+// Collects discoveries from the API: limit 0 reads pages of 1,000 only until the result budget (views/common/result-budget.ts) is full.
 import type { DiscoveryQuery } from '../../api/families/discovery-filter.js';
+import { type BudgetedDiscoveries, createBudgetFiller } from '../../views/common/result-budget.js';
 import { type LeanDiscovery, leanDiscovery } from '../../views/discoveries/discovery-format.js';
 import type { FilterReport } from '../../views/discoveries/filter-report.js';
-import { type BudgetedDiscoveries, createBudgetFiller } from '../../views/shared/result-budget.js';
 import type { ToolContext } from '../define-tool.js';
 import {
   carriesTag,

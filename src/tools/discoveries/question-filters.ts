@@ -3,16 +3,16 @@ import type { Names } from '../../api/name-directory.js';
 import { ToolMessageError } from '../../errors.js';
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
+import { describeWindow, isZone, parseTimeWindow } from '../../views/common/time-window.js';
 import { said } from '../../views/discoveries/discovery-format.js';
 import {
   DEFAULT_ZONE,
   loadScheduleClock,
   type RunsAt,
 } from '../../views/discoveries/discovery-schedule.js';
-import { describeWindow, isZone, parseTimeWindow } from '../../views/shared/time-window.js';
+import { resolveName } from '../common/name-arguments.js';
+import { isUuid } from '../common/uuid-argument.js';
 import type { ToolContext } from '../define-tool.js';
-import { resolveName } from '../shared/name-arguments.js';
-import { isUuid } from '../shared/uuid-argument.js';
 import {
   type DiscoveryFilters,
   type FilterArguments,

@@ -1,8 +1,8 @@
 // list_hosts' and get_host's argument shapes: one source for the tools, their handlers and the tests.
 import * as z from 'zod';
-import { fieldsArgument } from '../shared/fields-argument.js';
-import { freeText } from '../shared/free-text.js';
-import { uuid } from '../shared/uuid-argument.js';
+import { fieldsArgument } from '../common/fields-argument.js';
+import { freeText } from '../common/free-text.js';
+import { uuid } from '../common/uuid-argument.js';
 
 /** list_hosts' arguments; descriptions short, the catalog has a byte budget. */
 export const hostListArguments = {

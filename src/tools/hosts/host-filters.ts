@@ -4,7 +4,7 @@ import { type CredentialScope, lastSeenOf, snmpCredentialsOf } from '../../api/i
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
-import { shownInstant } from '../shared/date-argument.js';
+import { shownInstant } from '../common/date-argument.js';
 import { type FoundBy, foundByMatch } from './host-discovery-links.js';
 import type { IpTest } from './ip-range.js';
 

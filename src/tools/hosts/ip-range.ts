@@ -2,7 +2,7 @@
 import ipaddr from 'ipaddr.js';
 import { ToolMessageError } from '../../errors.js';
 import { serviceText } from '../../safety/sanitize.js';
-import { isCidr, isStrictAddress } from '../../views/shared/ip-address.js';
+import { isCidr, isStrictAddress } from '../../views/common/ip-address.js';
 
 /** Whether an address the service sent lies in the range; an unreadable address never does. */
 export type IpTest = (address: string) => boolean;

@@ -11,9 +11,9 @@ import {
   type HostListView,
   hostListWithinBudget,
 } from '../../views/hosts/host-list-view.js';
+import { instantOf, shownInstant } from '../common/date-argument.js';
+import { parseFields } from '../common/fields-argument.js';
 import type { ToolContext } from '../define-tool.js';
-import { instantOf, shownInstant } from '../shared/date-argument.js';
-import { parseFields } from '../shared/fields-argument.js';
 import type { HostListArguments } from './host-arguments.js';
 import { linksOf } from './host-discovery-links.js';
 import { resolveHostFilters } from './host-filter-arguments.js';

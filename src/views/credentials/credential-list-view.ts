@@ -1,9 +1,9 @@
 // list_snmp_credentials' result for both channels: the credentials, tag names beside ids, and the next step.
 import type { Pagination } from '../../api/schemas.js';
+import { credentialLine, plural } from '../common/format.js';
+import { cutByBudget, moreAfter } from '../common/result-budget.js';
+import type { CredentialOutput } from '../common/shapes.js';
 import type { NameOf } from '../discoveries/discovery-format.js';
-import { credentialLine, plural } from '../shared/format.js';
-import { cutByBudget, moreAfter } from '../shared/result-budget.js';
-import type { CredentialOutput } from '../shared/shapes.js';
 
 export interface CredentialListView {
   readonly credentials: CredentialOutput[];

@@ -1,8 +1,8 @@
 // The before/after of an SNMP credential update, as a person reads it before confirming.
 import { quoteIsolated } from '../../safety/quote.js';
 import { markServiceData } from '../../safety/service-data-mark.js';
-import { namedIds } from '../shared/format.js';
-import type { CredentialOutput } from '../shared/shapes.js';
+import { namedIds } from '../common/format.js';
+import type { CredentialOutput } from '../common/shapes.js';
 
 /** What the update will write (the community is never part of it). */
 export interface CredentialChange {

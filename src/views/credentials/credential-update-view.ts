@@ -1,8 +1,8 @@
 // update_snmp_credential's results (preview, declined, updated, cancelled), each rendered for both channels; ids in id fields, names in name fields, marked where a name holds an id.
 import { holdsUuid } from '../../safety/quote.js';
+import { credentialLine } from '../common/format.js';
+import type { CredentialOutput } from '../common/shapes.js';
 import type { NameOf } from '../discoveries/discovery-format.js';
-import { credentialLine } from '../shared/format.js';
-import type { CredentialOutput } from '../shared/shapes.js';
 import type { CredentialPreview } from './credential-preview.js';
 import { previewName } from './credential-preview.js';
 

@@ -1,7 +1,7 @@
 // list_discoveries' columns for `fields`: each of a discovery's own facts as one structured cell and one short text cell.
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
-import { shortTime } from '../shared/format.js';
-import type { Column, Columns } from '../shared/projection.js';
+import { shortTime } from '../common/format.js';
+import type { Column, Columns } from '../common/projection.js';
 import { type LeanDiscovery, type NameOf, nextRunOf, said } from './discovery-format.js';
 import type { ScheduleWords } from './schedule-words.js';
 

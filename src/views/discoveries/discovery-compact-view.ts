@@ -1,5 +1,5 @@
-// list_discoveries with `fields`: the discoveries as compact rows (views/shared/projection.ts), with the same summary, filters and proof as the full list.
-import { projectionResult } from '../shared/projection.js';
+// list_discoveries with `fields`: the discoveries as compact rows (views/common/projection.ts), with the same summary, filters and proof as the full list.
+import { projectionResult } from '../common/projection.js';
 import { type DiscoveryField, discoveryColumns } from './discovery-columns.js';
 import type { LeanDiscovery } from './discovery-format.js';
 import { type DiscoveryListView, summaryOf, warningsOf } from './discovery-list-view.js';

@@ -1,6 +1,6 @@
 // list_discoveries with counts_only: every network (site) and daemon with jobs, run records and their total, zeros included; no items.
 import { quote } from '../../safety/quote.js';
-import { plural } from '../shared/format.js';
+import { plural } from '../common/format.js';
 import { type CountRow, rowsLine, rowsStructured } from './count-lines.js';
 import type { Place } from './discovery-format.js';
 import { disabledLine } from './filter-report.js';

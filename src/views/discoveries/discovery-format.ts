@@ -3,7 +3,7 @@ import type { Discovery } from '../../api/schemas.js';
 import { quote } from '../../safety/quote.js';
 import { sanitizeText, serviceText } from '../../safety/sanitize.js';
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
-import { shortTime } from '../shared/format.js';
+import { shortTime } from '../common/format.js';
 import type { ScheduleWords } from './schedule-words.js';
 
 /** Resolves an id to its sanitized name, when the service gave one. */

@@ -1,8 +1,8 @@
 // The list_discoveries result, one view rendered twice: lean JSON for structured readers, markdown for text readers.
 import type { Pagination } from '../../api/schemas.js';
-import { plural } from '../shared/format.js';
-import { type PageTail, tailSentence } from '../shared/paging.js';
-import { cutByBudget, moreAfter } from '../shared/result-budget.js';
+import { plural } from '../common/format.js';
+import { type PageTail, tailSentence } from '../common/paging.js';
+import { cutByBudget, moreAfter } from '../common/result-budget.js';
 import {
   discoveryLine,
   groupHeading,

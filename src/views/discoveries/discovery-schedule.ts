@@ -1,5 +1,5 @@
 // When scheduled jobs run: next runs and local-time questions from cron + time zone, through croner, imported on first use (off the start-up path).
-import { wallClock, zonedInstant } from '../shared/time-window.js';
+import { wallClock, zonedInstant } from '../common/time-window.js';
 
 /** Scanopy reads a schedule without a time zone as UTC (RunType.timezone: "None = UTC"). */
 export const DEFAULT_ZONE = 'UTC';

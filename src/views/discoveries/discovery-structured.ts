@@ -1,6 +1,6 @@
 // list_discoveries' structured channel: items grouped under their network and daemon, names inline, no separate names map.
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
-import type { DiscoveryItemOutput } from '../shared/shapes.js';
+import type { DiscoveryItemOutput } from '../common/shapes.js';
 import {
   defined,
   groupKey,

@@ -1,5 +1,5 @@
 // list_hosts' columns for `fields`: each of a host's own facts as one structured cell and one short text cell.
-import type { Column, Columns } from '../shared/projection.js';
+import type { Column, Columns } from '../common/projection.js';
 import {
   addressText,
   capped,

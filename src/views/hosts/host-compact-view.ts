@@ -1,5 +1,5 @@
-// list_hosts with `fields`: the hosts as compact rows (views/shared/projection.ts), with the same summary, filters and warnings as the full list.
-import { projectionResult } from '../shared/projection.js';
+// list_hosts with `fields`: the hosts as compact rows (views/common/projection.ts), with the same summary, filters and warnings as the full list.
+import { projectionResult } from '../common/projection.js';
 import { type HostField, hostColumns } from './host-columns.js';
 import type { HostRow } from './host-item.js';
 import {

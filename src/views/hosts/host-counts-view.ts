@@ -1,6 +1,6 @@
 // list_hosts with counts_only: hosts by network (each, zero included), service, port, OS family and subnet, in both channels under 2,000 bytes each.
 
-import { byteLength, jsonOf } from '../shared/result-budget.js';
+import { byteLength, jsonOf } from '../common/result-budget.js';
 import { capped, cidrText, idText, said } from './host-item.js';
 import type { HostCountsOutput } from './host-shapes.js';
 

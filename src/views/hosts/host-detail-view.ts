@@ -1,6 +1,6 @@
 // get_host's answer in both channels: one host in full, or the candidates an ambiguous name could mean, with their networks.
 import type { InventoryHost, InventorySnmpInterface } from '../../api/inventory-model.js';
-import { plural } from '../shared/format.js';
+import { plural } from '../common/format.js';
 import {
   addressesText,
   capped,

@@ -4,7 +4,7 @@ import type { InventoryHost, InventorySubnet } from '../../api/inventory-model.j
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
 import { markServiceData, unmarkServiceData } from '../../safety/service-data-mark.js';
-import { isCidr, isStrictAddress } from '../shared/ip-address.js';
+import { isCidr, isStrictAddress } from '../common/ip-address.js';
 import type { HostItemOutput } from './host-shapes.js';
 
 /** A discovery linked to a host as the tool worked it out: the output's link, and the run's name. */

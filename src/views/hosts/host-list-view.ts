@@ -1,6 +1,6 @@
 // list_hosts' answer in both channels: hosts grouped by network (site), names inline, filters reported, cut to the result budget with the offset to go on.
-import { plural } from '../shared/format.js';
-import { byteLength, jsonOf } from '../shared/result-budget.js';
+import { plural } from '../common/format.js';
+import { byteLength, jsonOf } from '../common/result-budget.js';
 import {
   capped,
   type HostLookups,

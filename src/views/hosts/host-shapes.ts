@@ -1,6 +1,6 @@
 // The structured shapes of list_hosts and get_host: the lean output schemas the catalog lists, and the full item shapes the view and tests read.
 import * as z from 'zod';
-import { pageEndShape } from '../shared/shapes.js';
+import { pageEndShape } from '../common/shapes.js';
 
 /**
  * A port as one short string: number and protocol, "22/tcp", "161/udp". A whole host's ports in a

@@ -123,7 +123,7 @@ export const releaseNotesOutput = {
 };
 
 /**
- * A list tool's answer with `fields` (views/shared/projection.ts), in full: the column names once,
+ * A list tool's answer with `fields` (views/common/projection.ts), in full: the column names once,
  * one array per item in that order (null where the item has no value), and the paging of any list.
  */
 export const compactListShape = z.object({

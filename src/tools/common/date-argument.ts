@@ -1,7 +1,7 @@
 // Date arguments (new_since, not_seen_since): an ISO 8601 date or date-time, read strictly, as an instant.
 import { ToolMessageError } from '../../errors.js';
 import { serviceText } from '../../safety/sanitize.js';
-import { pointInTime } from '../../views/shared/time-window.js';
+import { pointInTime } from '../../views/common/time-window.js';
 
 /**
  * The instant `text` names, in ms (2026-11-20, 2026-11-20T03:00, 2026-11-20T03:00:00Z,
