@@ -138,7 +138,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         redactor: callerRedactor,
         log: options.log,
         audit: createAuditSink(options.audit, callerRedactor),
-        // Over HTTP no client can show a form (stateless) and any caller reaching the port could
+        // Over HTTP a 2025-11-25 client cannot show a form (stateless) and any caller reaching the port could
         // write with the token path alone: the write tool is offered only when asked for.
         readOnly: config.readOnly || (channel === 'http' && !config.httpWrites),
         maxResultBytes: config.maxResultBytes,

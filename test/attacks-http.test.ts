@@ -100,7 +100,7 @@ describe('writes over HTTP', () => {
     const client = await connect(handle.url, KEY_ALICE, true);
     const result = await call(client, 'update_snmp_credential', updateArgs('new-community-2'));
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/over --http no client does/);
+    expect(textOf(result)).toMatch(/over --http only a client speaking MCP 2026-07-28 does/);
     expect(api.requests.filter((r) => r.method === 'PUT').length).toBe(before);
   });
 });

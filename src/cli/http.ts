@@ -246,7 +246,7 @@ export async function runHttpMode(
   }
   if (runtime.httpWrites && context.tokenPath) {
     log.warn(
-      "NETWORK_DISCOVERY_HTTP_WRITES=true with NETWORK_DISCOVERY_CONFIRM=token: HTTP callers can write, confirmed by the preview token alone (over stateless HTTP no client can show a form or an app's Confirm button), so no person is verified by this server. Leave NETWORK_DISCOVERY_CONFIRM unset to refuse them.",
+      "NETWORK_DISCOVERY_HTTP_WRITES=true with NETWORK_DISCOVERY_CONFIRM=token: HTTP callers can write, confirmed by the preview token alone (over stateless HTTP a 2025-11-25 client can show neither a form nor an app's Confirm button), so no person is verified by this server. Leave NETWORK_DISCOVERY_CONFIRM unset to refuse them.",
     );
   } else if (runtime.httpWrites) {
     log.warn(

@@ -71,7 +71,7 @@ export interface ElicitationPort {
 export class FormRequiredError extends ToolMessageError {
   constructor() {
     super(
-      "Nothing was written: this server is set to NETWORK_DISCOVERY_CONFIRM=elicitation, so a write needs a person to approve it in a form shown by the client, and this client does not offer forms (MCP form elicitation; over --http no client does, because each request is stateless). Make the change in the service's web UI, or use a client with form elicitation (e.g. Claude Code, VS Code) over stdio.",
+      "Nothing was written: this server is set to NETWORK_DISCOVERY_CONFIRM=elicitation, so a write needs a person to approve it in a form shown by the client, and this client does not offer forms (MCP form elicitation; over --http only a client speaking MCP 2026-07-28 does, since a 2025-11-25 request is stateless). Make the change in the service's web UI, or use a client with form elicitation (e.g. Claude Code, VS Code) over stdio.",
     );
   }
 }
