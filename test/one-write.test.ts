@@ -185,13 +185,21 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** The environment without LD_PRELOAD (faketime's), for a service the test starts beside it. */
+function withoutPreload(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { LD_PRELOAD: _preload, ...rest } = env;
+  return rest;
+}
+
 /** Debian's redis-server on 127.0.0.1 and a free port, nothing kept on disk (.ci/run installs it). */
 async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // Without faketime's preload: libfaketime recurses in redis-server's clock_gettime and it never
+    // starts, so `faketime '+400 days' npx vitest run` would fail here on the tool, not the date.
+    { stdio: ['ignore', 'pipe', 'pipe'], env: withoutPreload(process.env) },
   );
   await new Promise<void>((resolve, reject) => {
     let out = '';

@@ -12,7 +12,7 @@ export interface SlotLimits {
 export interface SlotCaller {
   /** Whether the service has answered a request carrying this caller's key with success. */
   readonly accepted: boolean;
-  /** Who counts as one caller: the accepted key's digest, else clientAddress() of the connection. */
+  /** Who counts as one caller: the accepted key itself (held only while its requests run), else clientAddress(). */
   readonly id: string;
 }
 

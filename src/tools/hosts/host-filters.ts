@@ -5,6 +5,7 @@ import type { InventoryHost } from '../../api/inventory-model.js';
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
 import { shownInstant } from '../common/date-argument.js';
+import { wordsOf } from '../common/free-text.js';
 import { type FoundBy, foundByMatch } from './host-discovery-links.js';
 import type { IpTest } from './ip-range.js';
 
@@ -40,15 +41,11 @@ export interface PreparedSearch {
 
 /** `search` as every host is tested against it; its length and words are capped by its schema. */
 export function prepareSearch(search: string): PreparedSearch {
-  const words = search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .map((word) =>
-      macDigits(word).length >= 4 && MAC_LIKE.test(word)
-        ? { text: word, mac: macDigits(word) }
-        : { text: word },
-    );
+  const words = wordsOf(search.toLowerCase()).map((word) =>
+    macDigits(word).length >= 4 && MAC_LIKE.test(word)
+      ? { text: word, mac: macDigits(word) }
+      : { text: word },
+  );
   return { text: search, words };
 }
 
