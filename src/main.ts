@@ -1,6 +1,8 @@
 // The server's entry proper (loaded by src/index.ts): reads argv and env, builds the runtime, and starts the chosen mode (exit statuses: src/cli/exit-status.ts).
-// First, before the server allocates: keeps V8's young generation from growing.
+// First, before the server allocates: keeps V8's young generation from growing, and its old
+// generation close to what it holds.
 import './cli/young-generation.js';
+import './cli/old-generation.js';
 import { parseCommandLine } from './cli/arguments.js';
 import { commandName } from './cli/command-name.js';
 import { EXIT_STATUS } from './cli/exit-status.js';

@@ -24,9 +24,26 @@ export function snmpCredentialsOf(host: InventoryHost, scope: CredentialScope): 
   return [...own, ...inherited];
 }
 
+/**
+ * Whether the host has an SNMP credential (`id` when given), its own or its network's: the test
+ * snmpCredentialsOf answers, without building the list (run on every host of a kept copy).
+ */
+export function hasSnmpCredential(host: InventoryHost, scope: CredentialScope, id?: string) {
+  const counts = (candidate: string) =>
+    (id === undefined || candidate === id) &&
+    (scope.snmpIds === undefined || scope.snmpIds.has(candidate));
+  return (
+    host.credential_ids.some(counts) ||
+    (scope.byNetwork.get(host.network_id ?? '') ?? []).some(counts)
+  );
+}
+
 /** When a discovery last saw the host: 0.17's last_seen_at, else its newest dated entry, else its last update. */
 export function lastSeenOf(host: InventoryHost): string | undefined {
   if (host.last_seen_at) return host.last_seen_at;
-  const dates = host.sightings.map((s) => s.date).sort();
-  return dates.at(-1) ?? host.updated_at;
+  let newest: string | undefined;
+  for (const sighting of host.sightings) {
+    if (newest === undefined || sighting.date > newest) newest = sighting.date;
+  }
+  return newest ?? host.updated_at;
 }

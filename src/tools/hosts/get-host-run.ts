@@ -10,7 +10,7 @@ import { isUuid } from '../common/uuid-argument.js';
 import type { ToolContext } from '../define-tool.js';
 import { HOST_PAGE } from './host-scan.js';
 import { type HostWorld, readHostWorld } from './host-world.js';
-import { parsedAddress } from './ip-range.js';
+import { normalAddress, parsedAddress } from './ip-range.js';
 import { asOfNote, holdsHosts, keptHosts } from './kept-hosts.js';
 import { lookupsOf, rowOf } from './list-hosts-run.js';
 
@@ -34,12 +34,12 @@ async function byId(id: string, context: ToolContext): Promise<InventoryHost> {
 
 /** The hosts holding an address, from this version's IP route (0.14-0.15 interfaces, 0.16+ ip-addresses). */
 async function byAddress(ip: string, context: ToolContext): Promise<InventoryHost[]> {
-  const wanted = parsedAddress(ip)?.toNormalizedString();
+  const wanted = normalAddress(ip);
   const rows = await context.api.listAddresses(undefined, context.signal);
   const ids = [
     ...new Set(
       rows
-        .filter((r) => parsedAddress(r.ip)?.toNormalizedString() === wanted)
+        .filter((r) => normalAddress(r.ip) === wanted)
         .map((r) => r.host_id),
     ),
   ];
@@ -48,9 +48,9 @@ async function byAddress(ip: string, context: ToolContext): Promise<InventoryHos
 
 /** The hosts of the caller's copy holding an address. */
 function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
-  const wanted = parsedAddress(ip)?.toNormalizedString();
+  const wanted = normalAddress(ip);
   return copy.hosts
-    .filter((h) => h.addresses.some((a) => parsedAddress(a.ip)?.toNormalizedString() === wanted))
+    .filter((h) => h.addresses.some((a) => normalAddress(a.ip) === wanted))
     .slice(0, MAX_CANDIDATES);
 }
 

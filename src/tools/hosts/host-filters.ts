@@ -1,6 +1,6 @@
 // list_hosts' filters: resolved from the arguments once, tested on every host locally, and sent to the service where its version applies them.
 import type { HostQuery, InventoryProfile } from '../../api/families/inventory.js';
-import { type CredentialScope, lastSeenOf, snmpCredentialsOf } from '../../api/inventory-facts.js';
+import { type CredentialScope, hasSnmpCredential, lastSeenOf } from '../../api/inventory-facts.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
@@ -63,12 +63,15 @@ function searchMatches(host: InventoryHost, search: PreparedSearch): boolean {
 }
 
 const hasPort = (host: InventoryHost, port: number) => host.ports.some((p) => p.number === port);
-const hasService = (host: InventoryHost, service: string) => {
-  const wanted = service.trim().toLowerCase();
-  return host.services.some(
+/** `wanted` trimmed and lower case; a service matches by its name or its definition's. */
+const hasService = (host: InventoryHost, wanted: string) =>
+  host.services.some(
     (s) => s.name.toLowerCase() === wanted || s.definition?.toLowerCase() === wanted,
   );
-};
+
+/** One frozen answer per outcome: a warm question tests every host of a 20,000-host copy. */
+const FAIL: { readonly ok: boolean } = Object.freeze({ ok: false });
+const PASS: { readonly ok: boolean } = Object.freeze({ ok: true });
 
 /**
  * The local test of every filter, applied whatever the service did; `found` says how a host met
@@ -79,28 +82,29 @@ export function hostMatches(
   filters: HostFilters,
   profile: InventoryProfile,
   scope: CredentialScope,
-): { ok: boolean; found?: ('first' | 'last')[] } {
-  const fail = { ok: false };
+): { readonly ok: boolean; readonly found?: ('first' | 'last')[] } {
+  const fail = FAIL;
   if (filters.network_id !== undefined && host.network_id !== filters.network_id) return fail;
   if (filters.tag_id !== undefined && !host.tags.includes(filters.tag_id)) return fail;
   if (filters.search !== undefined && !searchMatches(host, filters.search)) return fail;
   if (filters.ip && !host.addresses.some((a) => filters.ip?.test(a.ip))) return fail;
-  if (filters.service !== undefined && !hasService(host, filters.service)) return fail;
+  if (filters.service !== undefined && !hasService(host, filters.service.trim().toLowerCase()))
+    return fail;
   if (filters.port !== undefined && !hasPort(host, filters.port)) return fail;
   if (filters.new_since !== undefined && !(timeOf(host.created_at) >= filters.new_since))
     return fail;
   if (filters.not_seen_since !== undefined && !(timeOf(lastSeenOf(host)) < filters.not_seen_since))
     return fail;
   if (filters.snmp_credential !== undefined) {
-    const ids = snmpCredentialsOf(host, scope).map((c) => c.id);
     const wanted = filters.snmp_credential;
-    if (wanted === 'none' ? ids.length > 0 : !ids.includes(wanted)) return fail;
+    if (wanted === 'none' ? hasSnmpCredential(host, scope) : !hasSnmpCredential(host, scope, wanted))
+      return fail;
   }
   if (filters.found_by) {
     const found = foundByMatch(host, profile, filters.found_by);
     return found.length > 0 ? { ok: true, found } : fail;
   }
-  return { ok: true };
+  return PASS;
 }
 
 /** The argument names of the filters given, in the order the tool lists them. */

@@ -1,6 +1,6 @@
 // counts_only's tallies over the matching hosts: by network, service, port, OS family and subnet, without SNMP credential, new / not seen since.
 import type { InventoryProfile } from '../../api/families/inventory.js';
-import { type CredentialScope, lastSeenOf, snmpCredentialsOf } from '../../api/inventory-facts.js';
+import { type CredentialScope, hasSnmpCredential, lastSeenOf } from '../../api/inventory-facts.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { type HostFilters, hostMatches } from './host-filters.js';
 
@@ -23,6 +23,20 @@ export interface HostTally {
 }
 
 const bump = (counts: Counts, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
+/**
+ * Counts each distinct key of a host's children once (undefined: not counted). A host has a handful of children,
+ * so an earlier-duplicate scan beats a Set built per host (every host of a kept copy is counted).
+ */
+function bumpEach<T>(counts: Counts, children: readonly T[], keyOf: (child: T) => string | undefined) {
+  const seen: string[] = [];
+  for (const child of children) {
+    const key = keyOf(child);
+    if (key === undefined || seen.includes(key)) continue;
+    seen.push(key);
+    bump(counts, key);
+  }
+}
 
 export function createHostTally(
   filters: HostFilters,
@@ -54,15 +68,11 @@ export function createHostTally(
     },
     add(host) {
       bump(tally.byNetwork, host.network_id ?? '');
-      for (const name of new Set(host.services.map((s) => s.name))) bump(tally.byService, name);
-      for (const port of new Set(host.ports.map((p) => `${p.number}/${p.protocol}`))) {
-        bump(tally.byPort, port);
-      }
+      bumpEach(tally.byService, host.services, (s) => s.name);
+      bumpEach(tally.byPort, host.ports, (p) => `${p.number}/${p.protocol}`);
       if (host.os_family !== undefined) bump(tally.byOs, host.os_family);
-      for (const subnet of new Set(host.addresses.map((a) => a.subnet_id ?? ''))) {
-        if (subnet !== '') bump(tally.bySubnet, subnet);
-      }
-      if (snmpCredentialsOf(host, scope).length === 0) tally.withoutSnmp.count++;
+      bumpEach(tally.bySubnet, host.addresses, (a) => a.subnet_id || undefined);
+      if (!hasSnmpCredential(host, scope)) tally.withoutSnmp.count++;
     },
   };
   return tally;
