@@ -1,7 +1,7 @@
 // Answers a host question from the caller's kept host list (or, beyond its cap, page by page): tests every host locally, keeps the asked window of matches and, on request, the counts.
 import type { HostQuery, InventoryProfile } from '../../api/families/inventory.js';
 import { eachHostPage, HOST_PAGE } from '../../api/inventory/host-read.js';
-import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
+import { type KeptHosts, MAX_COPY_HOSTS } from '../../api/inventory/kept-inventory.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import type { ToolContext } from '../define-tool.js';
 import { type CredentialScope, type HostFilters, hostMatches } from './host-filters.js';
@@ -10,11 +10,18 @@ import { holdsHosts, keptHosts } from './kept-hosts.js';
 
 export { HOST_PAGE };
 
-/** Matches kept for one answer at most: the result budget shows far fewer. */
+/** Matches kept for one answer at most: the result budget shows far fewer full host items. */
 const MAX_KEPT = 1_000;
+/**
+ * Matches kept at most for compact rows (`fields`): as many hosts as a copy holds, since the
+ * result budget, not this cap, decides how many rows fit (a row of one short column is ~25 bytes
+ * a channel: the 1,875 hosts of the bench's largest network come back in one call). The rows
+ * point at hosts already held, so keeping them costs a list, not copies.
+ */
+export const MAX_KEPT_ROWS = MAX_COPY_HOSTS;
 
 export interface HostScan {
-  /** The matches from `offset` on, at most `limit` (or MAX_KEPT with limit 0). */
+  /** The matches from `offset` on, at most `limit` (or `keep` with limit 0). */
   readonly hosts: InventoryHost[];
   /** How each kept host met found_by. */
   readonly found: ReadonlyMap<string, readonly ('first' | 'last')[]>;
@@ -39,8 +46,10 @@ export interface ScanRequest {
   readonly profile: InventoryProfile;
   readonly scope: CredentialScope;
   readonly offset: number;
-  /** 0 = all (within MAX_KEPT). */
+  /** 0 = all (within `keep`). */
   readonly limit: number;
+  /** Matches kept at most: MAX_KEPT unless the answer is compact rows (MAX_KEPT_ROWS). */
+  readonly keep?: number | undefined;
   /** Count every match (counts_only): by network, service, port, OS, subnet, credential. */
   readonly count: boolean;
   /** Every filter given was sent to the service: its total is the answer's, one page suffices. */
@@ -83,7 +92,8 @@ function fromCopy(request: ScanRequest, copy: KeptHosts): HostScan {
 /** The matches from the asked offset, how each met found_by, and the counts when asked. */
 function collector(request: ScanRequest) {
   const { filters, profile, scope, offset, limit } = request;
-  const keep = limit === 0 ? MAX_KEPT : Math.min(limit, MAX_KEPT);
+  const most = request.keep ?? MAX_KEPT;
+  const keep = limit === 0 ? most : Math.min(limit, most);
   const hosts: InventoryHost[] = [];
   const found = new Map<string, ('first' | 'last')[]>();
   const tally = request.count ? createHostTally(filters, profile, scope) : undefined;
@@ -115,7 +125,7 @@ async function readWindow(
 ): Promise<HostScan | undefined> {
   const hosts: InventoryHost[] = [];
   const found = new Map<string, ('first' | 'last')[]>();
-  const wanted = Math.min(request.limit, MAX_KEPT);
+  const wanted = Math.min(request.limit, request.keep ?? MAX_KEPT);
   let at = request.offset;
   let listed = 0;
   let skipped = 0;

@@ -23,7 +23,7 @@ import {
   type HostFilters,
   serviceSide,
 } from './host-filters.js';
-import { type HostScan, scanHosts } from './host-scan.js';
+import { type HostScan, MAX_KEPT_ROWS, scanHosts } from './host-scan.js';
 import { type HostWorld, readHostWorld, worldNameOf } from './host-world.js';
 import { ipTest } from './ip-range.js';
 import { asOfNote } from './kept-hosts.js';
@@ -133,6 +133,7 @@ export async function listed(args: HostListArguments, context: ToolContext) {
       scope: world.scope,
       offset: args.counts_only ? 0 : args.offset,
       limit: args.counts_only ? 0 : args.limit,
+      ...(fields ? { keep: MAX_KEPT_ROWS } : {}),
       count: args.counts_only === true,
       serviceFiltersAll: given.every((argument) => side.applied.includes(argument)),
       refresh: args.refresh,
