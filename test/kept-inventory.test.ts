@@ -224,3 +224,51 @@ describe('two API keys over --http', () => {
     }
   });
 });
+
+describe('a cold question whose filters the service applies (issue 31 item 3)', () => {
+  const inventoryOf = (version: string) => {
+    const data = sampleData(version);
+    useInventory(data, buildInventory({ hosts: 3_000 }));
+    return data;
+  };
+  /** The host pages a question read, and what it answered. */
+  const ask = async (h: Awaited<ReturnType<typeof start>>, args: Record<string, unknown>) => {
+    const before = h.api.requests.length;
+    const result = await h.call('list_hosts', args);
+    return { result, pages: hostReads(h.api.requests.slice(before)) };
+  };
+
+  it('on 0.17.22 reads only the matches, and counts them as the kept copy does', async () => {
+    const h = await start({ sample: { data: inventoryOf('0.17.22') } });
+    const question = { service: 'PostgreSQL', counts_only: true };
+    const cold = await ask(h, question);
+    // 500 of 3,000 hosts run PostgreSQL: two pages of matches, not twelve of everything.
+    expect(cold.pages.map((r) => r.query.get('service_names'))).toEqual([
+      'PostgreSQL',
+      'PostgreSQL',
+    ]);
+    expect(textOf(cold.result)).toContain(
+      'Filters applied by service: service; this server: service.',
+    );
+    // Another question builds the copy; the same one is then answered from it, equally.
+    await ask(h, { port: 23, counts_only: true });
+    const warm = await ask(h, question);
+    expect(warm.pages.map((r) => r.query.get('limit'))).toEqual(['1']);
+    // The same counts; only how many hosts were read to find them differs.
+    const unscanned = (result: CallToolResult) => {
+      const answer = answerOf(result);
+      const { scanned, ...filters } = answer.filters as Record<string, unknown>;
+      return { answer: { ...answer, filters }, scanned };
+    };
+    expect(unscanned(warm.result).answer).toEqual(unscanned(cold.result).answer);
+    expect([unscanned(cold.result).scanned, unscanned(warm.result).scanned]).toEqual([500, 3_000]);
+  });
+
+  it('on 0.14.13, which filters hosts by network only, a service question reads the copy', async () => {
+    const h = await start({ sample: { data: inventoryOf('0.14.13') } });
+    const cold = await ask(h, { service: 'PostgreSQL', counts_only: true });
+    expect(cold.pages.some((r) => r.query.get('service_names') !== null)).toBe(false);
+    const warm = await ask(h, { port: 23, counts_only: true });
+    expect(warm.pages.map((r) => r.query.get('limit'))).toEqual(['1']);
+  });
+});

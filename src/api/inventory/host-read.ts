@@ -76,8 +76,8 @@ export interface PagesRead {
 }
 
 /**
- * Every host page of `query` in turn, as the service orders them by default, each handed to
- * `visit`; progress after each page. Memory: one page at a time.
+ * Every host page of `query` in turn from `from` on, as the service orders them by default, each
+ * handed to `visit`; progress after each page. Memory: one page at a time.
  */
 export async function eachHostPage(
   api: ApiClient,
@@ -85,11 +85,12 @@ export async function eachHostPage(
   signal: AbortSignal,
   visit: (hosts: readonly InventoryHost[]) => void,
   progress: ReadProgress,
+  from = 0,
 ): Promise<PagesRead> {
   let skipped = 0;
   let listed = 0;
   let requests = 0;
-  let at = 0;
+  let at = from;
   while (requests < MAX_PAGES) {
     const page = await api.listHosts({ ...query, offset: at, limit: HOST_PAGE }, signal);
     requests++;

@@ -37,11 +37,7 @@ async function byAddress(ip: string, context: ToolContext): Promise<InventoryHos
   const wanted = normalAddress(ip);
   const rows = await context.api.listAddresses(undefined, context.signal);
   const ids = [
-    ...new Set(
-      rows
-        .filter((r) => normalAddress(r.ip) === wanted)
-        .map((r) => r.host_id),
-    ),
+    ...new Set(rows.filter((r) => normalAddress(r.ip) === wanted).map((r) => r.host_id)),
   ];
   return Promise.all(ids.slice(0, MAX_CANDIDATES).map((id) => byId(id, context)));
 }

@@ -97,7 +97,9 @@ export function hostMatches(
     return fail;
   if (filters.snmp_credential !== undefined) {
     const wanted = filters.snmp_credential;
-    if (wanted === 'none' ? hasSnmpCredential(host, scope) : !hasSnmpCredential(host, scope, wanted))
+    if (
+      wanted === 'none' ? hasSnmpCredential(host, scope) : !hasSnmpCredential(host, scope, wanted)
+    )
       return fail;
   }
   if (filters.found_by) {

@@ -59,18 +59,36 @@ export interface ScanRequest {
 }
 
 /**
- * With no copy held, a window the service filters whole is one page or two; anything else reads
- * (or probes) the caller's copy and answers from it; a service beyond the copy's cap is read page
- * by page for this question alone.
+ * Matches read page by page for one question at most, when the service filters them all and no
+ * copy is held: beyond it (more than half the hosts a copy may hold), reading the whole list once
+ * and keeping it costs less than reading most of it for this question and again for the next.
+ */
+export const MAX_PUSHED_HOSTS = MAX_COPY_HOSTS / 2;
+
+/**
+ * With no copy held, what the service filters whole is asked of it: a window is one page or two,
+ * counts or every match read page by page up to MAX_PUSHED_HOSTS (issue 31 item 3: a cold
+ * question reads the matches, not the inventory). Anything else reads (or probes) the caller's
+ * copy and answers from it; a service beyond the copy's cap is read page by page for this
+ * question alone.
  */
 export async function scanHosts(request: ScanRequest, context: ToolContext): Promise<HostScan> {
-  const cheap = request.serviceFiltersAll && !request.count && request.limit > 0;
-  if (cheap && !request.refresh && !holdsHosts(context)) {
+  const pushable = request.serviceFiltersAll && !request.refresh && !holdsHosts(context);
+  const filtered = Object.values(request.serviceQuery).some((value) => value !== undefined);
+  let asked = 0;
+  if (pushable && !request.count && request.limit > 0) {
     const window = await readWindow(request, context);
     if (window) return window;
+  } else if (pushable && filtered) {
+    const pushed = await readMatches(request, context);
+    if ('hosts' in pushed) return pushed;
+    asked = pushed.requests;
   }
   const copy = await keptHosts(context, request.refresh);
-  if (copy) return fromCopy(request, copy);
+  if (copy) {
+    const answer = fromCopy(request, copy);
+    return { ...answer, requests: answer.requests + asked };
+  }
   return readAll(request, context);
 }
 
@@ -160,10 +178,45 @@ async function readWindow(
   };
 }
 
-/** Beyond a copy's cap: this question alone, page by page, the service filtering what it can. */
-async function readAll(request: ScanRequest, context: ToolContext): Promise<HostScan> {
+/**
+ * Every match the service's filters give, page by page, tested here too: for a cold question
+ * whose filters the service applies. When its first page says more than MAX_PUSHED_HOSTS match,
+ * nothing more is read and the caller reads the whole list instead (the one request is counted).
+ */
+async function readMatches(
+  request: ScanRequest,
+  context: ToolContext,
+): Promise<HostScan | { readonly requests: number }> {
+  const first = await context.api.listHosts(
+    { ...request.serviceQuery, offset: 0, limit: HOST_PAGE },
+    context.signal,
+  );
+  if (first.pagination.total_count > MAX_PUSHED_HOSTS) return { requests: 1 };
   const collect = collector(request);
-  const read = await eachHostPage(
+  for (const host of first.items) collect.consider(host);
+  const returned = first.items.length + first.skipped;
+  const more =
+    first.pagination.has_more && returned > 0
+      ? await pagesInto(collect, request, context, returned)
+      : undefined;
+  return {
+    ...collect.result(),
+    listed: more?.listed ?? first.pagination.total_count,
+    scanned: more?.scanned ?? returned,
+    skipped: first.skipped + (more?.skipped ?? 0),
+    complete: more?.complete ?? true,
+    requests: 1 + (more?.requests ?? 0),
+  };
+}
+
+/** The service's pages under the request's filters from `from` on, each host handed to `collect`. */
+function pagesInto(
+  collect: ReturnType<typeof collector>,
+  request: ScanRequest,
+  context: ToolContext,
+  from = 0,
+) {
+  return eachHostPage(
     context.api,
     request.serviceQuery,
     context.signal,
@@ -173,6 +226,13 @@ async function readAll(request: ScanRequest, context: ToolContext): Promise<Host
     (done, total) => {
       context.progress(done, total).catch(() => undefined);
     },
+    from,
   );
+}
+
+/** Beyond a copy's cap: this question alone, page by page, the service filtering what it can. */
+async function readAll(request: ScanRequest, context: ToolContext): Promise<HostScan> {
+  const collect = collector(request);
+  const read = await pagesInto(collect, request, context);
   return { ...collect.result(), ...read };
 }

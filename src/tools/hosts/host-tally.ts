@@ -28,7 +28,11 @@ const bump = (counts: Counts, key: string) => counts.set(key, (counts.get(key) ?
  * Counts each distinct key of a host's children once (undefined: not counted). A host has a handful of children,
  * so an earlier-duplicate scan beats a Set built per host (every host of a kept copy is counted).
  */
-function bumpEach<T>(counts: Counts, children: readonly T[], keyOf: (child: T) => string | undefined) {
+function bumpEach<T>(
+  counts: Counts,
+  children: readonly T[],
+  keyOf: (child: T) => string | undefined,
+) {
   const seen: string[] = [];
   for (const child of children) {
     const key = keyOf(child);
