@@ -17,6 +17,8 @@ export interface InventoryPort {
 }
 
 export interface InventoryService {
+  /** Every version's host payload carries it: a virtualized host names its parent by it. */
+  readonly id?: string | undefined;
   readonly name: string;
   readonly definition?: string | undefined;
   /** The ports the service is bound to (its Port bindings). */

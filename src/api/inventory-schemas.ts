@@ -193,6 +193,7 @@ function hostOf(wire: WireHost, layout: HostWireLayout): InventoryHost {
     protocol: p.protocol.toLowerCase(),
   }));
   const services: InventoryService[] = wire.services.map((s) => ({
+    id: s.id,
     name: s.name,
     definition:
       typeof s.service_definition === 'string' ? s.service_definition : s.service_definition?.name,

@@ -1,6 +1,7 @@
 // get_host's work: one host in full, found by id, IP address or name.
 import { HttpError } from '../../api/errors.js';
 import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
+import { serviceHostIn } from '../../api/inventory/service-hosts.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { ToolMessageError } from '../../errors.js';
 import { quote, unquote } from '../../safety/quote.js';
@@ -81,20 +82,36 @@ async function byName(name: string, world: HostWorld, context: ToolContext) {
   return exact.length > 0 ? exact : loose;
 }
 
-async function parentOf(host: InventoryHost, context: ToolContext) {
+/** The host a virtualized host runs on, as the view shows it: the same from a copy or a request. */
+function parentView(
+  hostId: string | undefined,
+  hostName: string | undefined,
+  type: string | undefined,
+  serviceName: string | undefined,
+) {
+  return {
+    ...(hostId ? { id: hostId } : {}),
+    ...(hostName ? { name: hostName } : {}),
+    ...(type ? { type } : serviceName ? { type: serviceName } : {}),
+  };
+}
+
+/**
+ * What runs a virtualized host: from the copy the host came from when its service is there (no
+ * request), else the service and its host asked for (2 requests).
+ */
+async function parentOf(host: InventoryHost, context: ToolContext, copy: KeptHosts | undefined) {
   const serviceId = host.virtualization?.service_id;
   const type = host.virtualization?.type;
   if (!serviceId) return type ? { type } : undefined;
+  const kept = copy ? serviceHostIn(copy.hosts, serviceId) : undefined;
+  if (kept) return parentView(kept.host.id, kept.host.name, type, kept.service.name);
   try {
     const service = await context.api.getServiceHost(serviceId, context.signal);
     const parent = service.host_id
       ? await context.api.getHost(service.host_id, context.signal)
       : undefined;
-    return {
-      ...(service.host_id ? { id: service.host_id } : {}),
-      ...(parent?.name ? { name: parent.name } : {}),
-      ...(type ? { type } : service.name ? { type: service.name } : {}),
-    };
+    return parentView(service.host_id, parent?.name, type, service.name);
   } catch (error) {
     if (context.signal.aborted) throw error;
     return type ? { type } : undefined;
@@ -177,7 +194,7 @@ export async function found(
       if (context.signal.aborted) throw error;
       return host.snmp_interfaces;
     }),
-    parentOf(host, context),
+    parentOf(host, context, copy),
   ]);
   return hostDetailResult({
     row: rowOf(host, world),
