@@ -1,5 +1,6 @@
 // Target 6: limit 0 over 20,000 discoveries: completes, peak RSS, result within budget, cut with a paging hint.
 import { startApiProcess } from './lib/api-process.js';
+import { discoveryItems } from './lib/discovery-items.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { watchPeak } from './lib/rss.js';
 import { callTool, serverEnv, startServer, textOf } from './lib/server.js';
@@ -27,7 +28,7 @@ export async function bigAnswerBench(): Promise<BenchResult> {
     const text = textOf(result);
     const structured = result.structuredContent ?? {};
     const bytes = Buffer.byteLength(text) + Buffer.byteLength(JSON.stringify(structured));
-    const shown = (structured['discoveries'] as unknown[] | undefined)?.length ?? 0;
+    const shown = discoveryItems(structured).length;
     const cutLine = text.split('\n').at(-1) ?? '';
     const progress = server.notifications.filter((n) => n.method === 'notifications/progress');
     const checks: [string, boolean][] = [

@@ -1,7 +1,8 @@
 // `npm run bench`: every performance target measured against the built dist/index.js, as one table
-// printed and written into docs/performance.md (between its bench-table markers) when every target ran.
+// printed and written into docs/performance.md (between its bench-table markers) when every target
+// ran; `npm run bench -- 5 --write` puts the rows of the targets it ran in place of theirs.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { benchSection, PERFORMANCE_PATH, replaceBetween } from '../scripts/docs.js';
+import { benchSection, PERFORMANCE_PATH, replaceBetween, withBenchRows } from '../scripts/docs.js';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
 import { checkEverythingBench, checkTable, lastCheckRows } from './check-everything.js';
@@ -38,7 +39,15 @@ const BENCHES: readonly Bench[] = [
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
-const only = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger));
+const only = new Set(
+  process.argv
+    .slice(2)
+    .filter((arg) => arg !== '--write')
+    .map(Number)
+    .filter(Number.isInteger),
+);
+/** With some targets only: write their rows into the doc's table, the other rows kept. */
+const write = process.argv.includes('--write');
 
 const results: BenchResult[] = [];
 console.log(`Machine: ${machine()}`);
@@ -70,6 +79,10 @@ if (only.size === 0) {
     ),
   );
   console.log('\ndocs/performance.md: bench table rewritten');
+} else if (write) {
+  const doc = readFileSync(PERFORMANCE_PATH, 'utf8');
+  writeFileSync(PERFORMANCE_PATH, withBenchRows(doc, results, [...only], new Date(), machine()));
+  console.log('\ndocs/performance.md: the rows of these targets rewritten');
 }
 const failed = results.filter((result) => !result.pass);
 if (failed.length > 0) {

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type BenchResult, mergeRows } from '../bench/lib/result.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 import type { AnyToolDefinition } from '../src/tools/define-tool.js';
 import { envSettings } from './env-settings.js';
@@ -154,10 +155,39 @@ export function renderTesting(testing: string): string {
   return replaceBetween(testing, 'tests-table', testsTable());
 }
 
+const stampOf = (when: Date) => `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** What `npm run bench` writes between the bench-table markers of docs/performance.md. */
 export function benchSection(table: string, when: Date, machine: string): string {
-  const stamp = `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `Measured by \`npm run bench\` on ${stamp}: ${machine}.\n\n${table}`;
+  return `Measured by \`npm run bench\` on ${stampOf(when)}: ${machine}.\n\n${table}`;
+}
+
+/**
+ * docs/performance.md after `npm run bench -- 5 --write`: the rows of the targets run put in place
+ * of theirs, and a line under the stamp saying which were measured again, when and where (the
+ * other rows keep the stamp of their run).
+ */
+export function withBenchRows(
+  doc: string,
+  results: readonly BenchResult[],
+  targets: readonly number[],
+  when: Date,
+  machine: string,
+): string {
+  const start = '<!-- bench-table:start -->';
+  const section = doc.slice(
+    doc.indexOf(start) + start.length,
+    doc.indexOf('<!-- bench-table:end -->'),
+  );
+  const lines = section.trim().split('\n');
+  const [stamp = '', ...notes] = lines.filter((line) => line !== '' && !line.startsWith('|'));
+  const list = [...targets].sort((a, b) => a - b);
+  const run = `${list.length === 1 ? 'Target' : 'Targets'} ${list.join(', ')} measured again by \`npm run bench -- ${list.join(' ')} --write\` on `;
+  // The same targets measured again: the newer line stands for them.
+  const others = notes.filter((note) => !note.startsWith(run));
+  const table = mergeRows(lines.filter((line) => line.startsWith('|')).join('\n'), results);
+  const again = `${run}${stampOf(when)}: ${machine}.`;
+  return replaceBetween(doc, 'bench-table', [stamp, ...others, again, '', table].join('\n'));
 }
 
 /** Every document with generated tables, and how to bring it up to date. */

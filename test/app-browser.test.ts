@@ -182,6 +182,15 @@ describe.skipIf(browserMissing)('the discoveries tab in chromium', () => {
     const disabled = view.locator('tr.state-disabled');
     expect(await disabled.count()).toBe(1);
     expect(await disabled.locator('.badge').textContent()).toBe('disabled');
+    // Tags by name (the tool's items carry names, tag_names names any id), never a tag's id.
+    const tags = await view.locator('td.tags .tag').allTextContents();
+    expect(tags).toContain('core');
+    expect(tags).toContain('printers');
+    expect(tags.join(' ')).not.toMatch(/[\da-f]{8}-[\da-f]{4}-/i);
+    // A schedule as its cron with its zone, where the words are the text channel's.
+    expect(await view.locator('tbody tr').first().locator('td').nth(2).textContent()).toBe(
+      '0 3 * * * Europe/Berlin',
+    );
     // Real data is not marked as a demo.
     expect(await view.locator('.demo').count()).toBe(0);
     // Wide, too, nothing is cut off and no name is squeezed.

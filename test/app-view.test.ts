@@ -639,13 +639,25 @@ describe("the view's reading of a result", () => {
     expect(asHostLookup(hosts)).toBeUndefined();
   });
 
-  it("names a discovery's tags from the tool's tag_names, so the view never shows a tag id", async () => {
+  it("shows a discovery's tags by name: items carry names, tag_names names an id an item carries", async () => {
     const h = await start({ apps: true });
-    const result = await h.call('list_discoveries', { tag: 'core' });
-    const list = asDiscoveryList(structured(result), 'list_discoveries');
-    const tagged = list?.discoveries.filter((d) => d.tags?.includes(SAMPLE_TAGS.core)) ?? [];
+    const list = asDiscoveryList(
+      structured(await h.call('list_discoveries', { tag: 'core' })),
+      'list_discoveries',
+    );
+    const tagged = list?.discoveries.filter((d) => d.tags?.includes('core')) ?? [];
     expect(tagged.length).toBeGreaterThan(0);
-    expect(list?.names?.[SAMPLE_TAGS.core]).toBe('core');
+    expect(list?.discoveries.flatMap((d) => d.tags ?? [])).not.toContain(SAMPLE_TAGS.core);
+    // A tag named with another tag's id comes by its own id, and the view names it from tag_names.
+    const names = sampleNames();
+    (names.tags[1] as { name: string }).name = SAMPLE_TAGS.core;
+    const forged = await start({ apps: true, sample: { names: { names } } });
+    const printers = asDiscoveryList(
+      structured(await forged.call('list_discoveries', { tag: SAMPLE_TAGS.printers })),
+      'list_discoveries',
+    );
+    expect(printers?.discoveries.map((d) => d.tags)).toEqual([[SAMPLE_TAGS.printers]]);
+    expect(printers?.names?.[SAMPLE_TAGS.printers]).toBe(SAMPLE_TAGS.core);
   });
 
   it("names a host's tags, SNMP credentials and discoveries from the answer's maps, so the view never shows their ids", async () => {

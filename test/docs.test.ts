@@ -15,6 +15,7 @@ import {
   TESTING_PATH,
   testsTable,
   toolsTable,
+  withBenchRows,
 } from '../scripts/docs.js';
 import { NEWEST_KNOWN_VERSION, OLDEST_KNOWN_VERSION } from '../src/api/families/service-profile.js';
 import { ENV_DOCS } from '../src/cli/usage.js';
@@ -147,15 +148,25 @@ describe('generated tables', () => {
   });
 });
 
-/** The rows of the bench section between the markers, split into trimmed cells. */
-function benchRows(doc: string): { stamp: string; rows: string[][] } {
+/**
+ * The rows of the bench section between the markers, split into trimmed cells; `again` holds the
+ * lines between the stamp and the table that say which targets a later `--write` run measured.
+ */
+function benchRows(doc: string): { stamp: string; again: string[]; rows: string[][] } {
   const start = '<!-- bench-table:start -->\n';
   const from = doc.indexOf(start);
   const to = doc.indexOf('\n<!-- bench-table:end -->');
   expect(from, 'bench-table markers').toBeGreaterThan(-1);
   expect(to).toBeGreaterThan(from);
-  const [stamp = '', blank, ...lines] = doc.slice(from + start.length, to).split('\n');
-  expect(blank).toBe('');
+  const [stamp = '', ...rest] = doc.slice(from + start.length, to).split('\n');
+  const blank = rest.indexOf('');
+  const again = rest.slice(0, blank);
+  const lines = rest.slice(blank + 1);
+  for (const line of again) {
+    expect(line).toMatch(
+      /^Targets? [\d, ]+ measured again by `npm run bench -- [\d ]+ --write` on \d{4}-\d\d-\d\d \d\d:\d\d UTC: .+\.$/,
+    );
+  }
   const rows = lines.map((line) => {
     expect(line).toMatch(/^\| .* \|$/);
     return line
@@ -163,7 +174,7 @@ function benchRows(doc: string): { stamp: string; rows: string[][] } {
       .split(' | ')
       .map((cell) => cell.trim());
   });
-  return { stamp, rows };
+  return { stamp, again, rows };
 }
 
 describe('docs/performance.md bench table (written by npm run bench, never pasted)', () => {
@@ -221,6 +232,42 @@ describe('docs/performance.md bench table (written by npm run bench, never paste
       '4. Catalog',
     ]);
     expect(written.replace(section, '')).toBe(doc.replace(benchSectionOf(doc), ''));
+  });
+
+  it('with `npm run bench -- 5 --write`, target 5 rows replace theirs, every other row as it was', () => {
+    const table = formatTable([
+      { name: '1. Start-up', figure: '2x', target: '<= 1.8x', pass: false, detail: 'median of 20' },
+      { name: '5. Result size', figure: '45%', target: '<= 40%', pass: false },
+      { name: '6. Big answers', figure: '70 kB', target: '<= 100 kB', pass: true },
+    ]);
+    const before = replaceBetween(
+      doc,
+      'bench-table',
+      benchSection(table, new Date('2026-11-24T21:30:00Z'), 'Linux x64, Node 20.20.2'),
+    );
+    const five = { name: '5. Result size', figure: '39%', target: '<= 40%', pass: true };
+    const after = withBenchRows(before, [five], [5], new Date('2026-11-27T20:00:00Z'), 'Node 20');
+    const { stamp, again, rows } = benchRows(after);
+    expect(stamp).toBe(benchRows(before).stamp);
+    expect(again).toEqual([
+      'Target 5 measured again by `npm run bench -- 5 --write` on 2026-11-27 20:00 UTC: Node 20.',
+    ]);
+    expect(rows.slice(2)).toEqual([
+      ['1. Start-up', '2x', '<= 1.8x', 'FAIL', 'median of 20'],
+      ['5. Result size', '39%', '<= 40%', 'pass', ''],
+      ['6. Big answers', '70 kB', '<= 100 kB', 'pass', ''],
+    ]);
+    // Measured again later: the newer line stands for target 5, one line per set of targets.
+    const later = withBenchRows(after, [five], [5], new Date('2026-11-28T08:00:00Z'), 'Node 20');
+    expect(benchRows(later).again).toEqual([
+      again[0]?.replace('2026-11-27 20:00', '2026-11-28 08:00'),
+    ]);
+    const lines = (text: string) => benchSectionOf(text).split('\n');
+    expect(lines(after).filter((line) => !line.includes('5. Result size'))).toEqual(
+      [...lines(before).slice(0, 1), again[0], ...lines(before).slice(1)].filter(
+        (line) => !line?.includes('5. Result size'),
+      ),
+    );
   });
 });
 

@@ -187,23 +187,39 @@ export function textOf(result: CallToolResult): string {
   return first && first.type === 'text' ? first.text : '';
 }
 
-/** A list_discoveries item as the tests read it: its group's network and daemon ids beside its own fields. */
+/** A list_discoveries item as the tests read it: its group's network and daemon ids and its run type beside its own fields. */
 export type ListedDiscovery = Record<string, unknown> & {
   id: string;
   name: string;
   network_id?: string;
   daemon_id?: string;
+  run_type?: string;
 };
 
-/** The items of a list_discoveries result, taken out of their network-and-daemon groups, in order. */
+/** The keys a group holds its items under, and the run type each key stands for. */
+export const DISCOVERY_BUCKETS = [
+  ['scheduled', 'Scheduled'],
+  ['ad_hoc', 'AdHoc'],
+  ['run_records', 'Historical'],
+  ['other', undefined],
+] as const;
+
+/**
+ * The items of a list_discoveries result, taken out of their network-and-daemon groups and their
+ * run-type keys (scheduled, ad_hoc, run_records, other: groups hold them in that order), with the
+ * run type the key stands for (items under `other` carry their own).
+ */
 export function discoveriesOf(result: object): ListedDiscovery[] {
   const { structuredContent } = result as { structuredContent?: { groups?: unknown[] } };
   const groups = (structuredContent?.groups ?? []) as Record<string, unknown>[];
   return groups.flatMap((group) =>
-    (group['discoveries'] as ListedDiscovery[]).map((item) => ({
-      ...(group['network_id'] ? { network_id: group['network_id'] as string } : {}),
-      ...(group['daemon_id'] ? { daemon_id: group['daemon_id'] as string } : {}),
-      ...item,
-    })),
+    DISCOVERY_BUCKETS.flatMap(([key, runType]) =>
+      ((group[key] ?? []) as ListedDiscovery[]).map((item) => ({
+        ...(group['network_id'] ? { network_id: group['network_id'] as string } : {}),
+        ...(group['daemon_id'] ? { daemon_id: group['daemon_id'] as string } : {}),
+        ...(runType ? { run_type: runType } : {}),
+        ...item,
+      })),
+    ),
   );
 }

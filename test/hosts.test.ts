@@ -179,9 +179,9 @@ describe.each(SAMPLE_VERSIONS)('list_hosts on Scanopy %s', (version) => {
         .split('\n')
         .find((l) => l.includes(INVENTORY_DISCOVERIES.labRun)) ?? '';
     const item = (
-      records.structuredContent as { groups: { discoveries: Record<string, unknown>[] }[] }
+      records.structuredContent as { groups: { run_records?: Record<string, unknown>[] }[] }
     ).groups
-      .flatMap((g) => g.discoveries)
+      .flatMap((g) => g.run_records ?? [])
       .find((d) => d['id'] === INVENTORY_DISCOVERIES.labRun);
     if (version === '0.14.13') {
       expect(line).not.toContain('hosts found');

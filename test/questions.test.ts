@@ -74,7 +74,9 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
       const counts = countsOf(await h.call('list_discoveries', { search, counts_only: true }));
       const shown = discoveriesOf(list);
       expect(counts.jobs.total + counts.run_records.total, search).toBe(shown.length);
-      expect(counts.run_records.total, search).toBe(shown.filter((d) => d['run_record']).length);
+      expect(counts.run_records.total, search).toBe(
+        shown.filter((d) => d['run_type'] === 'Historical').length,
+      );
     }
     const none = await h.call('list_discoveries', { search: 'office-gw', counts_only: true });
     expect(textOf(none)).toContain('Discovery counts matching search "office-gw": 0');
@@ -86,8 +88,10 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
     );
     const result = await h.call('list_discoveries', { limit: 0 });
     const byId = new Map(discoveriesOf(result).map((d) => [String(d.id).slice(-1), d]));
-    expect(byId.get('1')?.['schedule']).toBe('daily at 03:00 UTC');
-    expect(byId.get('2')?.['schedule']).toBe('daily at 03:00 Asia/Tokyo');
+    // The structured channel gives the cron with its zone (UTC where the service gave none); the
+    // text gives it in words.
+    expect(byId.get('1')).toMatchObject({ cron_schedule: '0 3 * * *', timezone: 'UTC' });
+    expect(byId.get('2')).toMatchObject({ cron_schedule: '0 3 * * *', timezone: 'Asia/Tokyo' });
     // Every enabled schedule has its next run in structuredContent, UTC ones included (issue 30:
     // "no next run" read as "never runs"); the text keeps it short where the words say the moment.
     expect(String(byId.get('1')?.['next_run'])).toMatch(/ 03:00Z$/);

@@ -1,4 +1,4 @@
-// Run records, schedules in words and linked outcomes, in both channels, on each sample Scanopy version.
+// Run records, schedules (in words; as cron and zone) and linked outcomes, in both channels, on each sample Scanopy version.
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
 import { discoveriesOf, textOf, useHarness } from './harness.js';
@@ -17,7 +17,7 @@ const lineOf = (text: string, id: string) =>
 describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
   const linked = version !== '0.14.13';
 
-  it('labels a Historical item a run record and puts schedules in words, with the zone or UTC', async () => {
+  it('labels a Historical item a run record and gives schedules with the zone or UTC', async () => {
     const h = await start({ sample: { data: sampleData(version) } });
     const result = await h.call('list_discoveries', { limit: 0 });
     const text = textOf(result);
@@ -25,15 +25,18 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
     const byId = (id: string) => items.find((item) => item.id === id);
 
     expect(lineOf(text, RECORD)).toMatch(/; run record: FAILED 40% "daemon lost connection"/);
-    expect(byId(RECORD)?.['run_record']).toBe(true);
+    // The structured channel holds run records apart, under their group's run_records.
+    const groups = (result.structuredContent as { groups: Record<string, { id: string }[]>[] })
+      .groups;
+    expect(groups.flatMap((g) => g['run_records'] ?? []).map((r) => r.id)).toContain(RECORD);
+    expect(groups.flatMap((g) => g['scheduled'] ?? []).map((r) => r.id)).not.toContain(RECORD);
     expect(text).toMatch(/^# Discoveries 1-\d+ of \d+: \d+ jobs, \d+ run records?$/m);
 
     expect(lineOf(text, BERLIN)).toContain('; daily at 03:00 Europe/Berlin;');
-    expect(byId(BERLIN)?.['schedule']).toBe('daily at 03:00 Europe/Berlin');
-    expect(byId(BERLIN)?.['cron_schedule']).toBe('0 3 * * *');
+    expect(byId(BERLIN)).toMatchObject({ cron_schedule: '0 3 * * *', timezone: 'Europe/Berlin' });
     // No time zone given: Scanopy reads the schedule as UTC, and both channels say so.
     expect(lineOf(text, JOB)).toContain('every 6 hours (UTC)');
-    expect(String(byId(JOB)?.['schedule'])).toContain('UTC');
+    expect(byId(JOB)?.['timezone']).toBe('UTC');
   });
 
   it(

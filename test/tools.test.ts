@@ -95,30 +95,51 @@ describe('list_discoveries', () => {
       expect(discovery).not.toHaveProperty('updated_at');
       expect(JSON.stringify(discovery)).not.toMatch(/null|\[\]/);
     }
-    // Names inline: tag names on the item, network and daemon names beside their ids on the group.
-    expect(discoveries[0]?.['tags']).toEqual([SAMPLE_TAGS.core]);
-    expect(content['tag_names']).toMatchObject({ [SAMPLE_TAGS.core]: 'core' });
+    // Names inline: tag names on the item (each tag's id once, in tag_names), network and daemon
+    // names beside their ids on the group.
+    expect(discoveries[0]?.['tags']).toEqual(['core']);
+    expect(content['tag_names']).toEqual({
+      [SAMPLE_TAGS.core]: 'core',
+      [SAMPLE_TAGS.printers]: 'printers',
+    });
     expect(content).not.toHaveProperty('names');
-    expect((content['groups'] as unknown[])[0]).toMatchObject({
+    // Items sit under the key of their run type, in the service's order within it: no item
+    // repeats its run type, and a run record is never under a job's key.
+    const [office] = content['groups'] as Record<string, unknown>[];
+    expect(office).toMatchObject({
       network_id: OFFICE_NETWORK,
       network: 'Office',
       daemon_id: OFFICE_DAEMON,
       daemon: 'office-gw',
     });
+    expect(Object.keys(office ?? {})).toEqual([
+      'network_id',
+      'network',
+      'daemon_id',
+      'daemon',
+      'scheduled',
+      'ad_hoc',
+    ]);
+    const all = (content['groups'] as Record<string, unknown[]>[]).flatMap((g) =>
+      ['scheduled', 'ad_hoc', 'run_records'].flatMap((key) => g[key] ?? []),
+    );
+    expect(all).toHaveLength(6);
+    for (const item of all) expect(item).not.toHaveProperty('run_type');
     expect(content['summary']).toBe(
       'Discoveries 1-6 of 6: 5 jobs, 1 run record. Attention: 1 scheduled DISABLED, 1 last run FAILED, 3 never run. Run outcomes are on run records only (this Scanopy links none to its job).',
     );
+    // The cron as written with its zone, said once: the words are the text's.
     expect(discoveries[0]).toMatchObject({
       run_type: 'Scheduled',
       cron_schedule: '0 3 * * *',
-      schedule: 'daily at 03:00 Europe/Berlin',
+      timezone: 'Europe/Berlin',
       enabled: true,
       last_run: '2026-11-21T03:00:12Z',
     });
-    expect(discoveries.find((d) => d['run_type'] === 'Historical')).toMatchObject({
-      run_record: true,
-      phase: 'Failed',
-    });
+    expect(discoveries[0]).not.toHaveProperty('schedule');
+    const record = discoveries.find((d) => d['run_type'] === 'Historical');
+    expect(record).toMatchObject({ phase: 'Failed' });
+    expect(record).not.toHaveProperty('run_record');
   });
 
   it('keeps unknown discovery_type and run_type variants by their type, without their fields', async () => {
@@ -138,6 +159,9 @@ describe('list_discoveries', () => {
     const newer = discoveries.find((d) => d['name'] === 'From a newer server');
     expect(newer?.['discovery_type']).toBe('Quantum');
     expect(newer?.['run_type']).toBe('OnEvent');
+    // A run type this server does not know sits under `other`, and says its run type itself.
+    const groups = structured(result)['groups'] as Record<string, Record<string, unknown>[]>[];
+    expect(groups.flatMap((g) => g['other'] ?? []).map((d) => d['run_type'])).toEqual(['OnEvent']);
     expect(newer).not.toHaveProperty('trigger');
     expect(newer).not.toHaveProperty('brand_new_field');
     const unified = discoveries.find((d) => d['name'] === 'Lab unified discovery');

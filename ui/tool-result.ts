@@ -73,18 +73,32 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 type Fields = Record<string, unknown>;
 
-/** Whether every group holds an array under `key` (`discoveries` or `hosts`). */
-const groupsHolding = (value: Fields, key: string) =>
+/** Whether every group holds an array under one of `keys` (a discovery group's run types, or `hosts`). */
+const groupsHolding = (value: Fields, keys: readonly string[]) =>
   Array.isArray(value['groups']) &&
-  value['groups'].every((group) => isObject(group) && Array.isArray(group[key]));
+  value['groups'].every((group) => isObject(group) && keys.some((k) => Array.isArray(group[k])));
+
+/**
+ * list_discoveries' groups hold their items under keys that say the run type; `other` items (a
+ * run type the server does not know) and the older `discoveries` list carry their own.
+ */
+const DISCOVERY_KEYS: readonly (readonly [string, string | undefined])[] = [
+  ['scheduled', 'Scheduled'],
+  ['ad_hoc', 'AdHoc'],
+  ['run_records', 'Historical'],
+  ['other', undefined],
+  ['discoveries', undefined],
+];
+const DISCOVERY_GROUP_KEYS = DISCOVERY_KEYS.map(([key]) => key);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** One item of the server's grouped shape, as the view reads it: its group's ids beside it. */
-function fromGrouped(item: Fields, group: Fields): DiscoveryItem {
+/** One item of the server's grouped shape, as the view reads it: its group's ids and its run type beside it. */
+function fromGrouped(item: Fields, group: Fields, runType: string | undefined): DiscoveryItem {
   const outcome = isObject(item['last_outcome']) ? item['last_outcome'] : undefined;
   const run: Fields = {
-    type: text(item['run_type']) ?? 'unknown',
+    type: runType ?? text(item['run_type']) ?? 'unknown',
     cron_schedule: text(item['cron_schedule']),
+    timezone: text(item['timezone']),
     schedule: text(item['schedule']),
     enabled: typeof item['enabled'] === 'boolean' ? item['enabled'] : undefined,
     last_run: text(item['last_run']),
@@ -118,7 +132,9 @@ function fromGrouped(item: Fields, group: Fields): DiscoveryItem {
 export function asDiscoveryList(value: unknown, toolName?: string): DiscoveryList | undefined {
   if (!isObject(value)) return undefined;
   if (Array.isArray(value['discoveries'])) return value as unknown as DiscoveryList;
-  if (!Array.isArray(value['groups']) || !groupsHolding(value, 'discoveries')) return undefined;
+  if (!Array.isArray(value['groups']) || !groupsHolding(value, DISCOVERY_GROUP_KEYS)) {
+    return undefined;
+  }
   // No groups at all: a host list looks the same, so the tool's name decides where the host gave it.
   if (value['groups'].length === 0 && toolName !== undefined && toolName !== 'list_discoveries') {
     return undefined;
@@ -132,10 +148,13 @@ export function asDiscoveryList(value: unknown, toolName?: string): DiscoveryLis
       const name = text(group[kind]);
       if (id && name) names[id] = name;
     }
-    const items = Array.isArray(group['discoveries']) ? group['discoveries'].filter(isObject) : [];
-    for (const item of items) discoveries.push(fromGrouped(item, group));
+    for (const [key, runType] of DISCOVERY_KEYS) {
+      const items = Array.isArray(group[key]) ? group[key].filter(isObject) : [];
+      for (const item of items) discoveries.push(fromGrouped(item, group, runType));
+    }
   }
-  // Items carry tag ids; their names come once, keyed by id (a tag named like an id stays a name).
+  // Items carry tag names (an id where a name could pass for something else); tag_names maps
+  // each tag's id to its name once, so an id an item carries is shown by its name.
   const tagNames = value['tag_names'];
   if (isObject(tagNames)) {
     for (const [id, name] of Object.entries(tagNames))
@@ -244,7 +263,7 @@ function named<T extends HostItemOutput>(host: T, answer: Fields): WithNames<T> 
  */
 export function asHostList(value: unknown, toolName?: string): HostList | undefined {
   if (!isObject(value) || typeof value['summary'] !== 'string') return undefined;
-  if (!Array.isArray(value['groups']) || !groupsHolding(value, 'hosts')) return undefined;
+  if (!Array.isArray(value['groups']) || !groupsHolding(value, ['hosts'])) return undefined;
   const empty = value['groups'].length === 0;
   const counts = value['counts'];
   if (empty && toolName !== 'list_hosts' && !(isObject(counts) && 'by_service' in counts)) {

@@ -38,3 +38,26 @@ export async function runIfMain(moduleUrl: string, bench: Bench): Promise<void> 
   console.log(formatTable(results));
   if (results.some((result) => !result.pass)) process.exitCode = 1;
 }
+
+/** A target's number, from its row's name: "1b. Start-up vs SDK" is target 1's. */
+const targetOf = (name: string) => Number.parseInt(name, 10);
+
+/**
+ * A table formatTable wrote, with the rows of the targets `results` measured put in place of
+ * theirs (at the first one's place); every other line is kept as it was written.
+ */
+export function mergeRows(table: string, results: readonly BenchResult[]): string {
+  const measured = new Set(results.map((r) => targetOf(r.name)));
+  const lines = table.split('\n');
+  // A body row's first cell is its target's name: "| 5. Result size   | ...".
+  const isMeasured = (line: string) => measured.has(targetOf(line.replace(/^\|\s*/, '')));
+  const at = lines.findIndex((line, i) => i > 1 && isMeasured(line));
+  const rows = results.map(
+    (r) =>
+      `| ${[r.name, r.figure, r.target, r.pass ? 'pass' : 'FAIL', r.detail ?? ''].join(' | ')} |`,
+  );
+  const kept = lines.filter((line, i) => i <= 1 || !isMeasured(line));
+  // Every line before the first measured row is kept, so that row's place is the same in `kept`.
+  const place = at === -1 ? kept.length : at;
+  return [...kept.slice(0, place), ...rows, ...kept.slice(place)].join('\n');
+}

@@ -36,29 +36,32 @@ export const credentialOutput = z.object({
 export type CredentialOutput = z.infer<typeof credentialOutput> & { name_holds_id?: true };
 
 /**
- * One discovery in its group: names inline, the raw cron beside its words, nothing null. Only the
- * fields every item has are declared (the catalog has a byte budget; the tool description names
- * the rest): the item also carries, when they apply, run_record, cron_schedule, schedule (the cron
- * in words with its time zone, UTC when none is given), next_run (UTC), enabled, last_run, tags (ids), host_id
- * and host, snmp_credential_ids, a job's last_outcome {phase, error, finished_at}, and a run
- * record's phase, progress, error and finished_at.
+ * One discovery in its group, under the key that says its run type (scheduled, ad_hoc,
+ * run_records; other keeps run_type): names inline, nothing null, each fact once. Only the fields
+ * every item has are declared (the catalog has a byte budget; the tool description names the
+ * rest): the item also carries, when they apply, cron_schedule with its timezone (UTC when none
+ * is given), next_run (UTC), enabled, last_run, tags (names; an id where a name could pass for
+ * something else), host_id and host, snmp_credential_ids, a job's last_outcome {phase, error,
+ * finished_at, record_id}, and a run record's phase, progress, error, finished_at and
+ * discovery_id.
  */
 const discoveryItemOutput = z.object({
   id: z.string(),
   name: z.string(),
   discovery_type: z.string(),
-  // Historical = a record of one past run (run_record: true), not a configured job.
-  run_type: z.string(),
 });
 
 /** What the structured item holds, declared fields and the rest. */
 interface DiscoveryItemExtras {
-  run_record?: boolean;
+  /** Only under `other`: a run type this server does not know. */
+  run_type?: string;
   cron_schedule?: string;
-  schedule?: string;
+  /** The schedule's zone as the service gave it, else UTC (how Scanopy reads a cron without one). */
+  timezone?: string;
   next_run?: string;
   enabled?: boolean;
   last_run?: string;
+  /** Tag names, or a tag's id where its name is unknown, holds a UUID or is shared on the page. */
   tags?: string[];
   host_id?: string;
   host?: string;
@@ -78,14 +81,15 @@ export type DiscoveryItemOutput = z.infer<typeof discoveryItemOutput> & Discover
 /** list_discoveries' lean view: items grouped by network and daemon, names beside their ids. */
 export const discoveryListOutput = {
   summary: z.string(),
-  // Each group holds `discoveries` (discoveryItemOutput each) and names its network_id, network,
-  // daemon_id and daemon. Only the frame is listed, as for list_hosts' groups: the catalog has a
-  // byte budget, and the description and the text say what an item holds. With fields: columns +
-  // rows instead (compactListShape).
+  // Each group names its network_id, network, daemon_id and daemon and holds its items by run
+  // type: scheduled, ad_hoc, run_records (Historical), other (discoveryItemOutput each). Only the
+  // frame is listed, as for list_hosts' groups: the catalog has a byte budget, and the
+  // description and the text say what an item holds. With fields: columns + rows instead
+  // (compactListShape).
   groups: z.array(z.unknown()).optional(),
-  // Tag id -> name, once, for the ids the items carry. Declared as `{}`: a map's schema says little.
+  // Tag id -> name, once per tag the items carry. Declared as `{}`: a map's schema says little.
   tag_names: z.unknown().optional(),
-  // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like tag_ids.
+  // Question filters: {service, server, matched, scanned}; `{}` for the catalog's sake, like tag_names.
   filters: z.unknown().optional(),
   // counts_only: totals by network, daemon, type and run type, jobs apart from run records.
   counts: z.unknown().optional(),

@@ -1,4 +1,4 @@
-// list_discoveries' structured channel: items grouped under their network and daemon, names inline, no separate names map.
+// list_discoveries' structured channel: items under their network and daemon, by run type, names inline.
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
 import type { DiscoveryItemOutput } from '../common/shapes.js';
 import {
@@ -8,15 +8,29 @@ import {
   type NameOf,
   nextRunOf,
 } from './discovery-format.js';
+import { DEFAULT_ZONE } from './discovery-schedule.js';
 import type { ScheduleWords } from './schedule-words.js';
+import { tagLabels } from './tag-labels.js';
 
-interface DiscoveryGroupOutput {
+/**
+ * Where an item sits in its group says its run type, so no item repeats it: configured jobs by how
+ * they run, records of past runs apart. A run type this server does not know goes under `other`,
+ * with its run_type on each item.
+ */
+type Bucket = 'scheduled' | 'ad_hoc' | 'run_records' | 'other';
+const BUCKETS = new Map<string, Bucket>([
+  ['Scheduled', 'scheduled'],
+  ['AdHoc', 'ad_hoc'],
+  ['Historical', 'run_records'],
+]);
+const BUCKET_ORDER: readonly Bucket[] = ['scheduled', 'ad_hoc', 'run_records', 'other'];
+
+type DiscoveryGroupOutput = {
   network_id?: string;
   network?: string;
   daemon_id?: string;
   daemon?: string;
-  discoveries: DiscoveryItemOutput[];
-}
+} & Partial<Record<Bucket, DiscoveryItemOutput[]>>;
 
 const FINISHED = new Set(['Complete', 'Failed', 'Cancelled']);
 
@@ -30,26 +44,14 @@ const nameFor = (nameOf: NameOf, id: string | undefined) => {
   return name === undefined ? undefined : unmarkServiceData(name);
 };
 
-/**
- * Tag ids on the items, and their names once, keyed by id: a tag whose name is another tag's
- * UUID stays a name in a name's place and never passes for that tag.
- */
-function tagNames(discoveries: readonly LeanDiscovery[], nameOf: NameOf) {
-  const names: Record<string, string> = Object.create(null);
-  let any = false;
-  for (const d of discoveries) {
-    for (const id of d.tags ?? []) {
-      const name = nameFor(nameOf, id);
-      if (name !== undefined && !(id in names)) {
-        names[id] = name;
-        any = true;
-      }
-    }
-  }
-  return any ? { ...names } : undefined;
+interface ItemContext {
+  readonly nameOf: NameOf;
+  readonly words: ScheduleWords;
+  readonly tag: (id: string) => string;
 }
 
-function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): DiscoveryItemOutput {
+function item(d: LeanDiscovery, bucket: Bucket, context: ItemContext): DiscoveryItemOutput {
+  const { nameOf, words } = context;
   const run = d.run_type;
   const outcome = d.last_outcome;
   return defined<DiscoveryItemOutput>({
@@ -58,11 +60,11 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
     discovery_type: d.discovery_type.type,
     host_id: d.discovery_type.host_id,
     host: nameFor(nameOf, d.discovery_type.host_id),
-    run_type: run.type,
-    run_record: run.type === 'Historical' ? true : undefined,
+    run_type: bucket === 'other' ? run.type : undefined,
+    // The cron as written and its zone (UTC where none is given, as Scanopy reads it): the words
+    // a person reads are the text channel's, and a model reads these exactly.
     cron_schedule: run.cron_schedule,
-    // The zone is in the words (or UTC, as Scanopy reads a schedule without one): said once.
-    schedule: run.cron_schedule === undefined ? undefined : words(run.cron_schedule, run.timezone),
+    timezone: run.cron_schedule === undefined ? undefined : (run.timezone ?? DEFAULT_ZONE),
     // Every enabled schedule croner reads, UTC ones included: "no next run" reads as "never runs".
     next_run: nextRunOf(run, words),
     enabled: run.enabled,
@@ -83,34 +85,46 @@ function item(d: LeanDiscovery, nameOf: NameOf, words: ScheduleWords): Discovery
     // A run record's job (0.16.2 and later).
     discovery_id: run.discovery_id,
     hosts_discovered: run.hosts_discovered,
-    tags: d.tags,
+    tags: d.tags?.map(context.tag),
     snmp_credential_ids: d.snmp_credential_ids,
   });
 }
 
-/** The shown items under one entry per network and daemon, in the order they came. */
+/** The shown items under one entry per network and daemon, by run type, in the order they came. */
 export function structuredGroups(
   discoveries: readonly LeanDiscovery[],
   nameOf: NameOf,
   words: ScheduleWords,
 ) {
-  const groups = new Map<string, { head: LeanDiscovery; items: DiscoveryItemOutput[] }>();
+  const tags = tagLabels(discoveries, nameOf);
+  const context: ItemContext = { nameOf, words, tag: (id) => tags.label(id) };
+  const groups = new Map<
+    string,
+    { head: LeanDiscovery; items: Map<Bucket, DiscoveryItemOutput[]> }
+  >();
   for (const d of discoveries) {
     const key = groupKey(d);
-    const entry = groups.get(key) ?? { head: d, items: [] };
-    entry.items.push(item(d, nameOf, words));
+    const entry = groups.get(key) ?? { head: d, items: new Map() };
+    const bucket = BUCKETS.get(d.run_type.type) ?? 'other';
+    const items = entry.items.get(bucket) ?? [];
+    items.push(item(d, bucket, context));
+    entry.items.set(bucket, items);
     groups.set(key, entry);
   }
   return {
-    groups: [...groups.values()].map(({ head, items }) =>
-      defined<DiscoveryGroupOutput>({
+    groups: [...groups.values()].map(({ head, items }) => {
+      const group: DiscoveryGroupOutput = defined<DiscoveryGroupOutput>({
         network_id: head.network_id,
         network: nameFor(nameOf, head.network_id),
         daemon_id: head.daemon_id,
         daemon: nameFor(nameOf, head.daemon_id),
-        discoveries: items,
-      }),
-    ),
-    tagNames: tagNames(discoveries, nameOf),
+      });
+      for (const bucket of BUCKET_ORDER) {
+        const list = items.get(bucket);
+        if (list) group[bucket] = list;
+      }
+      return group;
+    }),
+    tagNames: tags.names,
   };
 }
