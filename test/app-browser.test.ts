@@ -187,9 +187,9 @@ describe.skipIf(browserMissing)('the discoveries tab in chromium', () => {
     expect(tags).toContain('core');
     expect(tags).toContain('printers');
     expect(tags.join(' ')).not.toMatch(/[\da-f]{8}-[\da-f]{4}-/i);
-    // A schedule as its cron with its zone, where the words are the text channel's.
+    // A schedule in the text channel's words (from the result's _meta), its zone included.
     expect(await view.locator('tbody tr').first().locator('td').nth(2).textContent()).toBe(
-      '0 3 * * * Europe/Berlin',
+      'daily at 03:00 Europe/Berlin',
     );
     // Real data is not marked as a demo.
     expect(await view.locator('.demo').count()).toBe(0);
@@ -211,8 +211,15 @@ describe.skipIf(browserMissing)('the discoveries tab in chromium', () => {
       name: 'list_discoveries',
       arguments: {},
     });
-    // The redraw kept the person's filter.
+    // The redraw kept the person's filter, and the refreshed schedules are in words too.
     await poll(() => rows.count()).toBe(2);
+    expect(
+      await view
+        .locator('tbody tr', { hasText: 'Printer VLAN scan' })
+        .locator('td')
+        .nth(2)
+        .textContent(),
+    ).toBe('at 02:30 UTC, only on Sunday');
     expect(shown.problems).toEqual([]);
     await shown.close();
   });

@@ -16,6 +16,7 @@ import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_TAGS } from '../src/sample-api/data.js';
 import { LAB_PRINTERS_CREDENTIAL_ID } from '../src/sample-api/inventory-data.js';
 import { sampleNames } from '../src/sample-api/names-data.js';
+import { SCHEDULE_WORDS_META_KEY } from '../src/views/common/app-meta.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from '../src/views/common/app-view.js';
 import { askText } from '../ui/ask-message.js';
 import {
@@ -683,6 +684,70 @@ describe("the view's reading of a result", () => {
       { id: SAMPLE_CREDENTIAL_ID, name: 'Office switches' },
     ]);
     expect(lookup?.host?.last_touched_by?.name).toBe('Office LAN sweep');
+  });
+
+  it("shows each schedule in the words the result's _meta gives, the text's, where structuredContent has only cron and zone", async () => {
+    const h = await start({ apps: true });
+    const result = await h.call('list_discoveries');
+    const list = asDiscoveryList(structured(result), 'list_discoveries', result._meta);
+    const schedule = (name: string) => {
+      const item = list?.discoveries.find((d) => d.name === name);
+      return item ? scheduleText(item) : undefined;
+    };
+    expect(schedule('Office LAN sweep')).toBe('daily at 03:00 Europe/Berlin');
+    expect(textOf(result)).toContain('daily at 03:00 Europe/Berlin');
+    expect(schedule('Printer VLAN scan')).toBe('at 02:30 UTC, only on Sunday');
+    // Without the map (a host that drops `_meta`), the cron with its zone.
+    const bare = asDiscoveryList(structured(result), 'list_discoveries');
+    const sweep = bare?.discoveries.find((d) => d.name === 'Office LAN sweep');
+    expect(sweep && scheduleText(sweep)).toBe('0 3 * * * Europe/Berlin');
+  });
+
+  it('reads the schedule words loosely: anything but a map of strings is ignored', () => {
+    const item = (cron: string, timezone?: string) => ({
+      id: '66666666-6666-4666-8666-666666666666',
+      name: 'Lab job',
+      discovery_type: 'Network',
+      cron_schedule: cron,
+      ...(timezone ? { timezone } : {}),
+    });
+    const answer = {
+      summary: '',
+      groups: [
+        {
+          scheduled: [
+            item('0 3 * * *', 'Europe/Berlin'),
+            item('0 4 * * *', 'UTC'),
+            item('0 5 * * *'),
+          ],
+        },
+      ],
+    };
+    const shown = (meta: unknown) =>
+      asDiscoveryList(answer, 'list_discoveries', meta)?.discoveries.map(scheduleText);
+    const bare = ['0 3 * * * Europe/Berlin', '0 4 * * * UTC', '0 5 * * * UTC'];
+    for (const meta of [
+      undefined,
+      null,
+      'daily',
+      [],
+      { [SCHEDULE_WORDS_META_KEY]: 'daily at 03:00' },
+      { [SCHEDULE_WORDS_META_KEY]: [['0 3 * * *\nEurope/Berlin', 'daily']] },
+      { [SCHEDULE_WORDS_META_KEY]: { '0 3 * * *\nEurope/Berlin': 3, '0 4 * * *\nUTC': null } },
+      { 'network-discovery/other': { '0 3 * * *\nEurope/Berlin': 'daily' } },
+    ]) {
+      expect(shown(meta), JSON.stringify(meta)).toEqual(bare);
+    }
+    // A string among other values is read; a cron without a zone is looked up as UTC.
+    expect(
+      shown({
+        [SCHEDULE_WORDS_META_KEY]: {
+          '0 3 * * *\nEurope/Berlin': 'daily at 03:00 Europe/Berlin',
+          '0 4 * * *\nUTC': { words: 'x' },
+          '0 5 * * *\nUTC': 'daily at 05:00 UTC',
+        },
+      }),
+    ).toEqual(['daily at 03:00 Europe/Berlin', '0 4 * * * UTC', 'daily at 05:00 UTC']);
   });
 
   it('keeps names by id without a prototype: an id such as "constructor" finds nothing inherited', () => {

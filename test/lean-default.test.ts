@@ -1,9 +1,10 @@
-// The default list_discoveries answer stays lean (issue 30 item 6) and loses nothing: every fact of a page of 50 reachable from structuredContent alone, the text standing alone beside it.
+// The default list_discoveries answer stays lean (issue 30 item 6) and loses nothing: every fact of a page of 50 reachable from structuredContent alone, the text standing alone beside it, the view's schedule words in _meta.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TAGS, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
 import { sampleNames, UNUSED_TAG_ID } from '../src/sample-api/names-data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { SCHEDULE_WORDS_META_KEY, scheduleWordsKey } from '../src/views/common/app-meta.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { DISCOVERY_BUCKETS, type Harness, textOf, useHarness } from './harness.js';
 
@@ -100,6 +101,62 @@ describe.each(SAMPLE_VERSIONS)('a default page of 50 on Scanopy %s', (version) =
         expect(line).toContain(`daily at ${hour}:00 ${String(run['timezone'] ?? 'UTC')}`);
       }
     }
+  });
+});
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Checks a list_discoveries result's schedule words in `_meta` against its text, item by item: the
+ * map holds the page's schedules only, each once; returns how many jobs and entries there were.
+ */
+function checkScheduleWords(result: CallToolResult) {
+  const words = result._meta?.[SCHEDULE_WORDS_META_KEY] as Record<string, unknown> | undefined;
+  expect(words).toBeDefined();
+  const lines = textOf(result).split('\n');
+  const keys = new Set<string>();
+  let scheduled = 0;
+  for (const { item } of placed(result)) {
+    const cron = item['cron_schedule'];
+    if (typeof cron !== 'string') continue;
+    scheduled++;
+    const key = scheduleWordsKey(cron, String(item['timezone']));
+    keys.add(key);
+    const said = words?.[key];
+    expect(said, key).toEqual(expect.stringMatching(/\S/));
+    // The same words the text channel shows for this job, between its other parts.
+    const line = lines.find((l) => l.includes(`; ${item.id}; `)) ?? '';
+    expect(line).toMatch(new RegExp(`(?:; |DISABLED: )${escaped(String(said))}(?:; |$)`));
+  }
+  expect(scheduled).toBeGreaterThan(0);
+  expect(Object.keys(words ?? {}).sort()).toEqual([...keys].sort());
+  // structuredContent is as lean as before: the cron and its zone, no words.
+  const json = JSON.stringify(result.structuredContent);
+  for (const said of Object.values(words ?? {})) expect(json).not.toContain(String(said));
+  expect(json).not.toContain(SCHEDULE_WORDS_META_KEY);
+  return { scheduled, entries: keys.size };
+}
+
+describe.each(SAMPLE_VERSIONS)("the view's schedules in words on Scanopy %s", (version) => {
+  it("are in _meta, once per cron and zone, the text's words for each job; structuredContent keeps none", async () => {
+    const h = await start({
+      sample: { data: { ...sampleData(version), discoveries: realisticDiscoveries(200) } },
+    });
+    checkScheduleWords(await h.call('list_discoveries'));
+    // Schedules repeat over a longer page (the budget cuts it): each is said once.
+    const { scheduled, entries } = checkScheduleWords(
+      await h.call('list_discoveries', { limit: 0 }),
+    );
+    expect(entries).toBeLessThan(scheduled);
+  });
+});
+
+describe('a page without schedules', () => {
+  it('has no schedule words in _meta', async () => {
+    const h = await start();
+    const result = await h.call('list_discoveries', { run_type: 'Historical' });
+    expect(placed(result).length).toBeGreaterThan(0);
+    expect(result._meta?.[SCHEDULE_WORDS_META_KEY]).toBeUndefined();
   });
 });
 

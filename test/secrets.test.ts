@@ -155,6 +155,10 @@ describe('secrets never leave', () => {
     const data = sampleData();
     const first = data.discoveries[0] as Record<string, unknown>;
     first['name'] = `Sweep for ${TEST_API_KEY}`;
+    // A schedule the view gets in words in `_meta`, keyed by its cron and zone: both redacted too.
+    const second = data.discoveries[1] as { run_type: Record<string, unknown> };
+    second.run_type['cron_schedule'] = `0 3 * * * ${TEST_API_KEY}`;
+    second.run_type['timezone'] = `Europe/${TEST_SESSION_ID}`;
     first['discovery_type'] = {
       type: 'Network',
       snmp_credentials: [{ credential_id: SAMPLE_CREDENTIAL_ID, community: COMMUNITY }],

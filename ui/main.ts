@@ -76,10 +76,11 @@ async function callTool(name: string, args: Record<string, unknown>) {
   }));
   if (result.isError) {
     showError(textOf(result) || `${name} failed.`);
-    return undefined;
+    return {};
   }
   shell.alert.replaceChildren();
-  return (result as { structuredContent?: unknown }).structuredContent;
+  // `_meta` too: list_discoveries gives the view its schedules in words there.
+  return result as { structuredContent?: unknown; _meta?: unknown };
 }
 
 /** Redraws the active tab, keeping the person's filters and focus. */
@@ -147,7 +148,8 @@ function openTab(tab: Tab) {
 
 async function refreshDiscoveries(all: boolean) {
   const args = { ...view.args.discoveries, ...(all ? { limit: 0 } : {}) };
-  const list = asDiscoveryList(await callTool(TOOL.discoveries, args), TOOL.discoveries);
+  const result = await callTool(TOOL.discoveries, args);
+  const list = asDiscoveryList(result.structuredContent, TOOL.discoveries, result._meta);
   if (!list) return;
   view.discoveries = list;
   if (view.tab === 'discoveries') drawPanel();
@@ -159,7 +161,7 @@ async function refreshHosts(filters?: HostFilters, offset?: number) {
     ...(filters ? serverFilters(filters) : {}),
     ...(offset === undefined ? {} : { offset }),
   };
-  const list = asHostList(await callTool(TOOL.hosts, args), TOOL.hosts);
+  const list = asHostList((await callTool(TOOL.hosts, args)).structuredContent, TOOL.hosts);
   if (!list) return;
   view.hosts.list = list;
   view.hosts.cut ||= isCut(list);
@@ -167,7 +169,7 @@ async function refreshHosts(filters?: HostFilters, offset?: number) {
 }
 
 async function lookUpHost(id: string) {
-  return asHostLookup(await callTool('get_host', { host: id }));
+  return asHostLookup((await callTool('get_host', { host: id })).structuredContent);
 }
 
 function ask(text: string | undefined) {
@@ -214,7 +216,7 @@ app.ontoolresult = (result) => {
   const value = result.structuredContent;
   view.demo = typeof value?.['demo'] === 'string' || value?.['demo'] === true;
   const name = toolName();
-  const discoveries = asDiscoveryList(value, name);
+  const discoveries = asDiscoveryList(value, name, result._meta);
   const hosts = discoveries ? undefined : asHostList(value, name);
   const lookup = discoveries || hosts ? undefined : asHostLookup(value);
   if (discoveries) {

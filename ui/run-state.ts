@@ -48,7 +48,10 @@ export function stateOf(item: DiscoveryItem): DiscoveryState {
 /** "AwaitingSnapshot" -> "awaiting snapshot". */
 const words = (phase: string) => phase.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
 
-/** The schedule column: the server's words for a cron (zone included), or what kind of run it is. */
+/**
+ * The schedule column: the server's words for a cron (zone included, from the result's `_meta`),
+ * else the cron with its zone, or what kind of run it is.
+ */
 export function scheduleText(item: DiscoveryItem): string {
   const run = item.run_type;
   if (run.schedule) return run.schedule;

@@ -1,4 +1,9 @@
 // What the view reads from a tool result: the shapes of list_discoveries, list_hosts, get_host and update_snmp_credential, checked loosely.
+import {
+  APPROVAL_META_KEY,
+  SCHEDULE_WORDS_META_KEY,
+  scheduleWordsKey,
+} from '../src/views/common/app-meta.js';
 import type {
   HostDetailOutput,
   HostItemOutput,
@@ -19,7 +24,7 @@ export interface DiscoveryItem {
     readonly enabled?: boolean;
     readonly last_run?: string;
     readonly timezone?: string;
-    /** The cron in words with its time zone, as the server writes it. */
+    /** The cron in words with its time zone, as the server writes it (in the result's `_meta`). */
     readonly schedule?: string;
     /** A past run (type Historical): how it ended, and why when it failed. */
     readonly phase?: string;
@@ -66,8 +71,6 @@ export interface AppApproval {
   readonly expires_at: string;
 }
 
-export const APPROVAL_META_KEY = 'network-discovery/approval';
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -92,14 +95,40 @@ const DISCOVERY_KEYS: readonly (readonly [string, string | undefined])[] = [
 const DISCOVERY_GROUP_KEYS = DISCOVERY_KEYS.map(([key]) => key);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** A schedule's words by its cron and zone; undefined where the server gave none. */
+type ScheduleWordsOf = (cron: string | undefined, zone: string | undefined) => string | undefined;
+
+/**
+ * The words list_discoveries put in the result's `_meta` for its page's schedules (structuredContent
+ * carries only cron and zone), read loosely: anything but a map of strings is ignored.
+ */
+function scheduleWordsOf(meta: unknown): ScheduleWordsOf {
+  const given = isObject(meta) ? meta[SCHEDULE_WORDS_META_KEY] : undefined;
+  // Keyed by the service's crons: no prototype, so only what the map gives is ever found.
+  const words: Record<string, string> = Object.create(null);
+  if (isObject(given)) {
+    for (const [key, said] of Object.entries(given))
+      if (typeof said === 'string') words[key] = said;
+  }
+  return (cron, zone) =>
+    cron === undefined ? undefined : words[scheduleWordsKey(cron, zone ?? 'UTC')];
+}
+
 /** One item of the server's grouped shape, as the view reads it: its group's ids and its run type beside it. */
-function fromGrouped(item: Fields, group: Fields, runType: string | undefined): DiscoveryItem {
+function fromGrouped(
+  item: Fields,
+  group: Fields,
+  runType: string | undefined,
+  wordsOf: ScheduleWordsOf,
+): DiscoveryItem {
   const outcome = isObject(item['last_outcome']) ? item['last_outcome'] : undefined;
+  const cron = text(item['cron_schedule']);
+  const zone = text(item['timezone']);
   const run: Fields = {
     type: runType ?? text(item['run_type']) ?? 'unknown',
-    cron_schedule: text(item['cron_schedule']),
-    timezone: text(item['timezone']),
-    schedule: text(item['schedule']),
+    cron_schedule: cron,
+    timezone: zone,
+    schedule: wordsOf(cron, zone),
     enabled: typeof item['enabled'] === 'boolean' ? item['enabled'] : undefined,
     last_run: text(item['last_run']),
     phase: text(item['phase']),
@@ -127,9 +156,14 @@ function fromGrouped(item: Fields, group: Fields, runType: string | undefined): 
 
 /**
  * list_discoveries groups its items under their network and daemon, names inline; the view reads
- * a flat list and a names map, made here from the groups (the older flat shape passes as is).
+ * a flat list and a names map, made here from the groups (the older flat shape passes as is), each
+ * schedule in the words the result's `_meta` gives (`meta`), where it gives them.
  */
-export function asDiscoveryList(value: unknown, toolName?: string): DiscoveryList | undefined {
+export function asDiscoveryList(
+  value: unknown,
+  toolName?: string,
+  meta?: unknown,
+): DiscoveryList | undefined {
   if (!isObject(value)) return undefined;
   if (Array.isArray(value['discoveries'])) return value as unknown as DiscoveryList;
   if (!Array.isArray(value['groups']) || !groupsHolding(value, DISCOVERY_GROUP_KEYS)) {
@@ -142,6 +176,7 @@ export function asDiscoveryList(value: unknown, toolName?: string): DiscoveryLis
   // Keyed by the service's ids: no prototype, so an id like "constructor" finds nothing inherited.
   const names: Record<string, string> = Object.create(null);
   const discoveries: DiscoveryItem[] = [];
+  const wordsOf = scheduleWordsOf(meta);
   for (const group of value['groups'].filter(isObject)) {
     for (const kind of ['network', 'daemon'] as const) {
       const id = text(group[`${kind}_id`]);
@@ -150,7 +185,7 @@ export function asDiscoveryList(value: unknown, toolName?: string): DiscoveryLis
     }
     for (const [key, runType] of DISCOVERY_KEYS) {
       const items = Array.isArray(group[key]) ? group[key].filter(isObject) : [];
-      for (const item of items) discoveries.push(fromGrouped(item, group, runType));
+      for (const item of items) discoveries.push(fromGrouped(item, group, runType, wordsOf));
     }
   }
   // Items carry tag names (an id where a name could pass for something else); tag_names maps

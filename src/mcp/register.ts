@@ -178,7 +178,7 @@ async function runTool(
     return {
       content: [{ type: 'text', text }],
       structuredContent: structured,
-      ...(output.meta ? { _meta: output.meta } : {}),
+      ...(output.meta ? { _meta: redactedMeta(output.meta, deps.redactor) } : {}),
     };
   } catch (error) {
     const pending = form.pendingResult();
@@ -186,6 +186,23 @@ async function runTool(
     if (error instanceof WriteOutcomeError) return writeOutcomeResult(error, deps);
     return errorResult(describeError(error, deps.errorContext), deps);
   }
+}
+
+/**
+ * `_meta` goes to the view, not the model, but may hold the service's text (list_discoveries'
+ * schedules, keyed by their cron): it passes the redactor as the channels do, keys included.
+ */
+function redactedMeta(meta: Record<string, unknown>, redactor: Redactor): Record<string, unknown> {
+  const walk = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return redactor.redact(value);
+    if (value === null || typeof value !== 'object' || depth > 64) return value;
+    if (Array.isArray(value)) return value.map((inner) => walk(inner, depth + 1));
+    // Object.fromEntries makes own keys: a key such as `__proto__` stays a key.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [redactor.redact(key), walk(inner, depth + 1)]),
+    );
+  };
+  return walk(meta, 0) as Record<string, unknown>;
 }
 
 /** What a failed write's result opens with: whether it was written, before why. */

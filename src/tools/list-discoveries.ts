@@ -19,6 +19,7 @@ import {
 } from '../views/discoveries/discovery-list-view.js';
 import { type Existing, emptyProof } from '../views/discoveries/empty-answer.js';
 import { loadScheduleWords, type ScheduleWords } from '../views/discoveries/schedule-words.js';
+import { scheduleWordsMeta } from '../views/discoveries/schedule-words-meta.js';
 import { fieldsArgument, parseFields } from './common/fields-argument.js';
 import { freeText } from './common/free-text.js';
 import { resolveName } from './common/name-arguments.js';
@@ -213,10 +214,15 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     ...(proof ? { proof } : {}),
   });
   if (fields) return discoveryCompactResult(view, fields, context.maxResultBytes);
-  return presentWithinBudget(view, context.maxResultBytes, (view) => ({
-    structured: discoveriesStructured(view),
-    text: discoveriesText(view),
-  }));
+  return presentWithinBudget(view, context.maxResultBytes, (view) => {
+    // The view's words for the kept page's schedules: in `_meta`, outside the budget's channels.
+    const meta = scheduleWordsMeta(view.discoveries, view.scheduleWords);
+    return {
+      structured: discoveriesStructured(view),
+      text: discoveriesText(view),
+      ...(meta ? { meta } : {}),
+    };
+  });
 }
 
 export const listDiscoveries = defineTool({

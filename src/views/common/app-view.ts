@@ -5,13 +5,14 @@ import {
   withoutLines,
   writtenCredential,
 } from '../credentials/credential-update-view.js';
+import { APPROVAL_META_KEY } from './app-meta.js';
 
 /** The one view resource: a single self-contained HTML document built from ui/. */
 export const APP_VIEW_URI = 'ui://network-discovery/app.html';
 /** The MCP Apps profile of HTML (ext-apps' RESOURCE_MIME_TYPE; test/app-view.test.ts compares). */
 export const APP_VIEW_MIME = 'text/html;profile=mcp-app';
-/** Where a preview's approval travels: the result's `_meta`, which hosts give the view, not the model. */
-export const APPROVAL_META_KEY = 'network-discovery/approval';
+/** Where a preview's approval travels (spelled in app-meta.ts, which the view shares). */
+export { APPROVAL_META_KEY };
 
 /** `_meta` of a tool whose results the view draws. Hosts without MCP Apps ignore it. */
 export const VIEW_TOOL_META = Object.freeze({ ui: { resourceUri: APP_VIEW_URI } });

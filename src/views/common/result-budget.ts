@@ -109,20 +109,21 @@ export function cutToBudget<T extends BudgetedDiscoveries>(collected: T, budget:
 /**
  * Both channels within the budget: the common page fits whole and is measured once; one that does
  * not is cut by the item-by-item estimate, checked, and if the estimate was short cut 5% more.
+ * Anything else `render` returns (the view's `meta`) comes back as rendered for the page kept.
  */
-export function presentWithinBudget<V extends BudgetedDiscoveries, S extends object>(
-  view: V,
-  budget: number,
-  render: (view: V) => { structured: S; text: string },
-): { structured: S; text: string } {
+export function presentWithinBudget<
+  V extends BudgetedDiscoveries,
+  R extends { readonly structured: object; readonly text: string },
+>(view: V, budget: number, render: (view: V) => R): R {
   let estimated = false;
   for (;;) {
-    const { structured, text } = render(view);
+    const rendered = render(view);
+    const { structured, text } = rendered;
     if (
       byteLength(text) + byteLength(jsonOf(structured)) <= budget ||
       view.discoveries.length === 0
     ) {
-      return { structured, text };
+      return rendered;
     }
     if (!estimated) {
       estimated = true;
