@@ -203,6 +203,7 @@ describe('docs/performance.md bench table (written by npm run bench, never paste
       '10.',
       '11.',
       '12.',
+      '13.',
     ]);
     for (const row of targets) {
       expect(row).toHaveLength(5);
@@ -268,6 +269,37 @@ describe('docs/performance.md bench table (written by npm run bench, never paste
         (line) => !line?.includes('5. Result size'),
       ),
     );
+  });
+
+  it('puts a target the table did not have yet in its place by number', () => {
+    const table = formatTable([
+      { name: '1. Start-up', figure: '2x', target: '<= 1.8x', pass: false },
+      { name: '8. RSS after a call', figure: '70 MB', target: '<= 60 MB', pass: false },
+      { name: '11. Questions', figure: '37 of 37', target: 'all', pass: true },
+    ]);
+    const before = replaceBetween(
+      doc,
+      'bench-table',
+      benchSection(table, new Date('2026-11-24T21:30:00Z'), 'Linux x64, Node 20.20.2'),
+    );
+    const eight = { name: '8. RSS after a call', figure: '76 MB', target: '<= 60 MB', pass: false };
+    const thirteen = {
+      name: '13. Check everything',
+      figure: '18 of 18',
+      target: 'all',
+      pass: true,
+    };
+    const after = withBenchRows(before, [eight, thirteen], [8, 13], new Date(), 'Node 20');
+    expect(
+      benchRows(after)
+        .rows.slice(2)
+        .map((row) => [row[0], row[1]]),
+    ).toEqual([
+      ['1. Start-up', '2x'],
+      ['8. RSS after a call', '76 MB'],
+      ['11. Questions', '37 of 37'],
+      ['13. Check everything', '18 of 18'],
+    ]);
   });
 });
 

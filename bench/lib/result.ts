@@ -44,20 +44,20 @@ const targetOf = (name: string) => Number.parseInt(name, 10);
 
 /**
  * A table formatTable wrote, with the rows of the targets `results` measured put in place of
- * theirs (at the first one's place); every other line is kept as it was written.
+ * theirs; a target the table did not have yet takes its place by number. Every other line is kept
+ * as it was written, in its order.
  */
 export function mergeRows(table: string, results: readonly BenchResult[]): string {
   const measured = new Set(results.map((r) => targetOf(r.name)));
-  const lines = table.split('\n');
+  const [head = '', rule = '', ...body] = table.split('\n');
   // A body row's first cell is its target's name: "| 5. Result size   | ...".
-  const isMeasured = (line: string) => measured.has(targetOf(line.replace(/^\|\s*/, '')));
-  const at = lines.findIndex((line, i) => i > 1 && isMeasured(line));
+  const rowTarget = (line: string) => targetOf(line.replace(/^\|\s*/, ''));
   const rows = results.map(
     (r) =>
       `| ${[r.name, r.figure, r.target, r.pass ? 'pass' : 'FAIL', r.detail ?? ''].join(' | ')} |`,
   );
-  const kept = lines.filter((line, i) => i <= 1 || !isMeasured(line));
-  // Every line before the first measured row is kept, so that row's place is the same in `kept`.
-  const place = at === -1 ? kept.length : at;
-  return [...kept.slice(0, place), ...rows, ...kept.slice(place)].join('\n');
+  const kept = body.filter((line) => !measured.has(rowTarget(line)));
+  // Stable: rows of one target (2. on each version) keep the order they were measured in.
+  const merged = [...kept, ...rows].sort((a, b) => rowTarget(a) - rowTarget(b));
+  return [head, rule, ...merged].join('\n');
 }
