@@ -154,6 +154,31 @@ describe('hostile and repeated names', () => {
     expect(lines[3]).not.toContain(' id ');
   });
 
+  it("a network named with another network's id goes by its own id in both channels", async () => {
+    const data = sampleData('0.17.22');
+    const inventory = buildInventory();
+    const [office, lab] = inventory.networks as [
+      { id: string; name: string },
+      { id: string; name: string },
+    ];
+    lab.name = office.id;
+    useInventory(data, inventory);
+    const h = await start({ sample: { data } });
+    const result = await h.call('list_hosts', {
+      network_id: lab.id,
+      limit: 5,
+      fields: 'name,network',
+    });
+    const answer = compact(result);
+    expect(answer.rows.map((row) => row[1])).toEqual(Array(5).fill(lab.id));
+    expect(JSON.stringify(answer.rows)).not.toContain(office.id);
+    // The text too: the network goes by its own id, never by the id its name holds.
+    for (const line of itemLines(result)) {
+      expect(line).toContain(lab.id);
+      expect(line).not.toContain(office.id);
+    }
+  });
+
   it('a hostile discovery name stays one quoted cell', async () => {
     const discoveries = realisticDiscoveries(20);
     (discoveries[0] as { name: string }).name = HOSTILE;

@@ -1,5 +1,5 @@
 // Compact answers (`fields`) for both list tools: column names once, one row per item, the same budget cut, short-page notice and paging for hosts and discoveries.
-import { quote } from '../../safety/quote.js';
+import { holdsUuid, quote } from '../../safety/quote.js';
 import { byteLength } from './result-budget.js';
 
 /** One cell in the structured channel: null where the item has no value (rows are positional). */
@@ -13,6 +13,14 @@ export interface Column<R> {
 }
 
 export type Columns<R> = Readonly<Record<string, Column<R>>>;
+
+/**
+ * A structured cell naming a linked entity (network, tag, credential, discovery): its name, or its
+ * id where the name holds one. A bare cell cannot be quoted, so a tag named with another tag's id
+ * would read as that tag; the text channel quotes names and needs no such rule.
+ */
+export const linkedCell = (name: string | undefined, id: string): string =>
+  name === undefined || holdsUuid(name) ? id : name;
 
 /** What a list tool hands over: its items from `offset` on, its columns, its own sentences. */
 export interface ProjectionInput<R> {

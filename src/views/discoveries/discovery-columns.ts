@@ -1,7 +1,7 @@
 // list_discoveries' columns for `fields`: each of a discovery's own facts as one structured cell and one short text cell.
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
 import { shortTime } from '../common/format.js';
-import type { Column, Columns } from '../common/projection.js';
+import { type Column, type Columns, linkedCell } from '../common/projection.js';
 import { type LeanDiscovery, type NameOf, nextRunOf, said } from './discovery-format.js';
 import type { ScheduleWords } from './schedule-words.js';
 
@@ -60,7 +60,7 @@ export function discoveryColumns(
 ): Columns<LeanDiscovery> & Record<DiscoveryField, Column<LeanDiscovery>> {
   const named = (id: string | undefined) => {
     const name = id === undefined ? undefined : nameOf(id);
-    return name === undefined ? id : unmarkServiceData(name);
+    return id === undefined ? undefined : linkedCell(name && unmarkServiceData(name), id);
   };
   const namedText = (id: string | undefined) => {
     const name = id === undefined ? undefined : nameOf(id);

@@ -1,5 +1,5 @@
 // list_hosts' columns for `fields`: each of a host's own facts as one structured cell and one short text cell.
-import type { Column, Columns } from '../common/projection.js';
+import { type Column, type Columns, linkedCell } from '../common/projection.js';
 import {
   addressText,
   capped,
@@ -56,7 +56,7 @@ const list = (
 /** A service name or id as found, named where the lookups know it. */
 const nameOr = (lookups: HostLookups, id: string) => {
   const name = lookups.nameOf(id);
-  return name === undefined ? id : capped(name, 100);
+  return linkedCell(name === undefined ? undefined : capped(name, 100), id);
 };
 
 export function hostColumns(
@@ -66,7 +66,8 @@ export function hostColumns(
   const link = (pick: (row: HostRow) => HostRow['first']): Column<HostRow> => ({
     cell: (row) => {
       const l = pick(row);
-      return l?.name !== undefined ? capped(l.name, 100) : l?.id;
+      const name = l?.name === undefined ? undefined : capped(l.name, 100);
+      return l?.id === undefined ? name : linkedCell(name, l.id);
     },
     text: (row) => {
       const l = pick(row);
