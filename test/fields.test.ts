@@ -2,7 +2,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
-import { buildInventory, type SampleHost } from '../src/sample-api/inventory-data.js';
+import {
+  buildInventory,
+  type SampleHost,
+  type SampleNetwork,
+} from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { namesOfManySites } from '../src/sample-api/names-data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
@@ -157,11 +161,8 @@ describe('hostile and repeated names', () => {
   it("a network named with another network's id goes by its own id in both channels", async () => {
     const data = sampleData('0.17.22');
     const inventory = buildInventory();
-    const [office, lab] = inventory.networks as [
-      { id: string; name: string },
-      { id: string; name: string },
-    ];
-    lab.name = office.id;
+    const [office, lab] = inventory.networks as [SampleNetwork, SampleNetwork];
+    (lab as { name: string }).name = office.id;
     useInventory(data, inventory);
     const h = await start({ sample: { data } });
     const result = await h.call('list_hosts', {
