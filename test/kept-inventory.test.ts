@@ -264,6 +264,31 @@ describe('a cold question whose filters the service applies (issue 31 item 3)', 
     expect([unscanned(cold.result).scanned, unscanned(warm.result).scanned]).toEqual([500, 3_000]);
   });
 
+  it.each(['0.14.13', '0.17.22'])(
+    'on %s a network count reads that network alone, and counts as the copy does',
+    async (version) => {
+      const h = await start({ sample: { data: inventoryOf(version) } });
+      const question = { network_id: SAMPLE_NETWORKS.lab, counts_only: true };
+      const cold = await ask(h, question);
+      // The Lab's 750 of 3,000 hosts: three pages, each asked for the Lab alone (the network's
+      // parameter is network_id or site_ids by version).
+      expect(cold.pages).toHaveLength(3);
+      for (const page of cold.pages) {
+        expect([...page.query.values()]).toContain(SAMPLE_NETWORKS.lab);
+      }
+      await ask(h, { port: 23, counts_only: true });
+      const warm = await ask(h, question);
+      expect(warm.pages.map((r) => r.query.get('limit'))).toEqual(['1']);
+      const { filters: coldFilters, ...coldRest } = answerOf(cold.result);
+      const { filters: warmFilters, ...warmRest } = answerOf(warm.result);
+      expect(warmRest).toEqual(coldRest);
+      expect((coldRest as { counts: { hosts: number } }).counts.hosts).toBe(750);
+      expect([coldFilters, warmFilters].map((f) => (f as { scanned?: number }).scanned)).toEqual([
+        750, 3_000,
+      ]);
+    },
+  );
+
   it('on 0.14.13, which filters hosts by network only, a service question reads the copy', async () => {
     const h = await start({ sample: { data: inventoryOf('0.14.13') } });
     const cold = await ask(h, { service: 'PostgreSQL', counts_only: true });

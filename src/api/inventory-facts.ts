@@ -14,11 +14,19 @@ export interface HostCredential {
   readonly from: 'host' | 'network';
 }
 
+/** Whether a credential id counts as SNMP: every one does when the SNMP list could not be read. */
+const isSnmpIn = (scope: CredentialScope, id: string) =>
+  scope.snmpIds === undefined || scope.snmpIds.has(id);
+
+/** The credentials a host's network gives all its hosts, of any type. */
+const networkCredentials = (host: InventoryHost, scope: CredentialScope) =>
+  scope.byNetwork.get(host.network_id ?? '') ?? [];
+
 /** The SNMP credentials that apply to a host: its own, then its network's. */
 export function snmpCredentialsOf(host: InventoryHost, scope: CredentialScope): HostCredential[] {
-  const isSnmp = (id: string) => scope.snmpIds === undefined || scope.snmpIds.has(id);
+  const isSnmp = (id: string) => isSnmpIn(scope, id);
   const own = host.credential_ids.filter(isSnmp).map((id) => ({ id, from: 'host' as const }));
-  const inherited = (scope.byNetwork.get(host.network_id ?? '') ?? [])
+  const inherited = networkCredentials(host, scope)
     .filter((id) => isSnmp(id) && !host.credential_ids.includes(id))
     .map((id) => ({ id, from: 'network' as const }));
   return [...own, ...inherited];
@@ -30,12 +38,8 @@ export function snmpCredentialsOf(host: InventoryHost, scope: CredentialScope): 
  */
 export function hasSnmpCredential(host: InventoryHost, scope: CredentialScope, id?: string) {
   const counts = (candidate: string) =>
-    (id === undefined || candidate === id) &&
-    (scope.snmpIds === undefined || scope.snmpIds.has(candidate));
-  return (
-    host.credential_ids.some(counts) ||
-    (scope.byNetwork.get(host.network_id ?? '') ?? []).some(counts)
-  );
+    (id === undefined || candidate === id) && isSnmpIn(scope, candidate);
+  return host.credential_ids.some(counts) || networkCredentials(host, scope).some(counts);
 }
 
 /** When a discovery last saw the host: 0.17's last_seen_at, else its newest dated entry, else its last update. */

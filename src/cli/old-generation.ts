@@ -1,5 +1,5 @@
 // Keeps V8's old generation from growing far past what it holds, so a kept host copy does not double the resident size.
-import { nodeV8 } from '../node-builtins.js';
+import { setUnlessGiven } from './v8-flag.js';
 
 const GROWTH_FLAG = '--heap-growing-percent';
 const USER_FLAGS = [GROWTH_FLAG, '--max-old-space-size', '--max-heap-size'];
@@ -14,12 +14,7 @@ const GROWING_PERCENT = 50;
 
 /** Sets the old generation's growth before the server allocates; a heap flag given by the user wins. */
 export function keepOldGenerationTight(execArgv: readonly string[], nodeOptions = ''): boolean {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)];
-  if (given.some((arg) => USER_FLAGS.some((flag) => arg.replaceAll('_', '-').startsWith(flag)))) {
-    return false;
-  }
-  nodeV8().setFlagsFromString(`${GROWTH_FLAG}=${GROWING_PERCENT}`);
-  return true;
+  return setUnlessGiven(`${GROWTH_FLAG}=${GROWING_PERCENT}`, USER_FLAGS, execArgv, nodeOptions);
 }
 
 keepOldGenerationTight(process.execArgv, process.env['NODE_OPTIONS']);

@@ -1,5 +1,5 @@
 // Keeps V8's young generation at its starting size, so RSS stays small between garbage collections.
-import { nodeV8 } from '../node-builtins.js';
+import { setUnlessGiven } from './v8-flag.js';
 
 const GROWTH_FLAG = '--semi-space-growth-factor';
 const USER_FLAGS = [GROWTH_FLAG, '--max-semi-space-size', '--min-semi-space-size'];
@@ -12,12 +12,7 @@ const USER_FLAGS = [GROWTH_FLAG, '--max-semi-space-size', '--min-semi-space-size
  * (README Performance has the measurements). A semi-space flag given by the user wins.
  */
 export function keepYoungGenerationSmall(execArgv: readonly string[], nodeOptions = ''): boolean {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)];
-  if (given.some((arg) => USER_FLAGS.some((flag) => arg.replaceAll('_', '-').startsWith(flag)))) {
-    return false;
-  }
-  nodeV8().setFlagsFromString(`${GROWTH_FLAG}=1`);
-  return true;
+  return setUnlessGiven(`${GROWTH_FLAG}=1`, USER_FLAGS, execArgv, nodeOptions);
 }
 
 keepYoungGenerationSmall(process.execArgv, process.env['NODE_OPTIONS']);

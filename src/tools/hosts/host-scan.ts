@@ -16,7 +16,8 @@ const MAX_KEPT = 1_000;
  * Matches kept at most for compact rows (`fields`): as many hosts as a copy holds, since the
  * result budget, not this cap, decides how many rows fit (a row of one short column is ~25 bytes
  * a channel: the 1,875 hosts of the bench's largest network come back in one call). The rows
- * point at hosts already held, so keeping them costs a list, not copies.
+ * point at hosts already held (a copy, or at most MAX_PUSHED_HOSTS matches read for the question),
+ * so keeping them costs a list, not copies; beyond a copy's cap readAll keeps MAX_KEPT.
  */
 export const MAX_KEPT_ROWS = MAX_COPY_HOSTS;
 
@@ -230,9 +231,13 @@ function pagesInto(
   );
 }
 
-/** Beyond a copy's cap: this question alone, page by page, the service filtering what it can. */
+/**
+ * Beyond a copy's cap: this question alone, page by page, the service filtering what it can. No
+ * copy holds the hosts here, so compact rows keep no more than full items do (MAX_KEPT, then
+ * `next_offset`): memory stays one page and the window, not a copy's worth of matches.
+ */
 async function readAll(request: ScanRequest, context: ToolContext): Promise<HostScan> {
-  const collect = collector(request);
+  const collect = collector({ ...request, keep: Math.min(request.keep ?? MAX_KEPT, MAX_KEPT) });
   const read = await pagesInto(collect, request, context);
   return { ...collect.result(), ...read };
 }
