@@ -1,6 +1,7 @@
 // The client-side quota: its pacing counted on a clock the test moves, and bursts of tool calls completing against a fake that enforces the service's quota.
 import { describe, expect, it, vi } from 'vitest';
 import { createRateLimiter } from '../src/api/transport/rate-limiter.js';
+import { createRetryingSender } from '../src/api/transport/retry.js';
 import { SAMPLE_CREDENTIAL_ID, SAMPLE_ORGANIZATION_ID } from '../src/sample-api/data.js';
 import { type Harness, useHarness } from './harness.js';
 
@@ -111,6 +112,64 @@ describe('pacing, counted on a clock the test moves', () => {
       await vi.advanceTimersByTimeAsync(3_600);
       expect(run.released()).toBe(165);
       await run.all;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a 429 and the other callers', () => {
+  /** A sender that answers every request 429 with this Retry-After, in seconds. */
+  const refusing = (seconds: number) => ({
+    sent: 0,
+    async send() {
+      this.sent++;
+      return { status: 429, headers: { 'retry-after': String(seconds) }, text: '{}' };
+    },
+    async close() {},
+  });
+  const request = {
+    endpoint: { method: 'GET', path: '/api/v1/hosts' },
+    url: new URL('http://127.0.0.1/api/v1/hosts'),
+    headers: {},
+  } as unknown as Parameters<ReturnType<typeof createRetryingSender>['send']>[0];
+
+  it.each([
+    [3_600, 'gives up at once and leaves the quota to the others'],
+    [2, 'waits it out, and the others wait with it'],
+  ])('a Retry-After of %i s: the call %s', async (seconds, _) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const limiter = createRateLimiter({ perMinute: 300, burst: 150 });
+      const inner = refusing(seconds);
+      const sender = createRetryingSender(inner, {
+        limiter,
+        policy: { maxAttempts: 2, maxTotalWaitMs: 10_000 },
+        random: () => 0,
+      });
+      const call = sender.send(request);
+      let other = false;
+      await vi.advanceTimersByTimeAsync(0);
+      const next = limiter.acquire(undefined, 'another caller').then(() => {
+        other = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      if (seconds > 10) {
+        // Beyond the 10 s a call may wait: settled with the 429, sent once, nobody paused.
+        expect((await call).status).toBe(429);
+        expect(inner.sent).toBe(1);
+        expect(other).toBe(true);
+      } else {
+        // Paused for the Retry-After: the other caller's request does not leave before it.
+        expect(other).toBe(false);
+        await vi.advanceTimersByTimeAsync(seconds * 1_000 - 100);
+        expect(other).toBe(false);
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(other).toBe(true);
+        expect((await call).status).toBe(429);
+        expect(inner.sent).toBe(2);
+      }
+      await next;
     } finally {
       vi.useRealTimers();
     }

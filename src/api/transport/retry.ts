@@ -72,9 +72,11 @@ export function createRetryingSender(inner: HttpSender, options: RetryingSenderO
       const limit = reason === 'HTTP 429' ? policy.maxAttempts : policy.transientAttempts;
       if (!reason || attempt >= limit) return settle(outcome);
       const delay = backoff(outcome, attempt, policy, random);
+      // Past the wait a call may spend, this one gives up; and only a wait that is spent pauses
+      // the others: a Retry-After of an hour must not stop every caller for an hour.
+      if (waited + delay > policy.maxTotalWaitMs) return settle(outcome);
       // Paced by what the service said, not by our guess: the other requests wait too.
       if (reason === 'HTTP 429') options.limiter?.pause(delay);
-      if (waited + delay > policy.maxTotalWaitMs) return settle(outcome);
       waited += delay;
       options.onRetry?.({ request, attempt, reason, delayMs: delay });
       await sleep(delay, request);
