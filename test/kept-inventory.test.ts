@@ -297,3 +297,29 @@ describe('a cold question whose filters the service applies (issue 31 item 3)', 
     expect(warm.pages.map((r) => r.query.get('limit'))).toEqual(['1']);
   });
 });
+
+describe('a service that ignores the host list offset', () => {
+  it('is refused after its first batch of pages, naming the fault, with no copy kept', async () => {
+    const data = sampleData('0.17.22');
+    useInventory(data, buildInventory({ hosts: 3_000 }));
+    const h = await start({
+      sample: {
+        data,
+        // Every host page is answered as the first one: the offset asked is dropped.
+        intercept: (request) => {
+          if (request.path === '/api/v1/hosts') request.query.set('offset', '0');
+          return false;
+        },
+      },
+    });
+    const result = await h.call('list_hosts', { port: 23, counts_only: true });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain(
+      'asked for the host page at offset 250, it answered the page at 0 (it ignores offset)',
+    );
+    // The probe, the first page and one batch of four: not 800 pages of the same hosts.
+    expect(hostReads(h.api.requests).length).toBeLessThanOrEqual(6);
+    const again = await h.call('list_hosts', { port: 23, counts_only: true });
+    expect(again.isError).toBe(true);
+  });
+});

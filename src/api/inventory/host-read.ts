@@ -1,6 +1,6 @@
 // Reading a caller's whole host list (pages with their children) and the one-request probe that says whether it changed since.
 import type { ApiClient } from '../client.js';
-import { HttpError } from '../errors.js';
+import { type Endpoint, HttpError, ResponseShapeError } from '../errors.js';
 import type { HostQuery } from '../families/inventory.js';
 import type { InventoryHost } from '../inventory-model.js';
 
@@ -10,6 +10,23 @@ import type { InventoryHost } from '../inventory-model.js';
  * hosts, 500 at 150 MB, 250 at 128 MB (bench/inventory.ts), for 4x the requests of 1,000.
  */
 export const HOST_PAGE = 250;
+const HOSTS: Endpoint = { method: 'GET', path: '/api/v1/hosts' };
+
+/**
+ * A host page must be the one asked for: a service that ignores `offset` sends the first page
+ * again and again, and a read of it would end only at MAX_PAGES with every host counted many times
+ * (the side lists' readEveryPage refuses it the same way).
+ */
+function checkOffset(page: { readonly pagination: { readonly offset: number } }, asked: number) {
+  if (page.pagination.offset !== asked) {
+    throw new ResponseShapeError(
+      HOSTS,
+      200,
+      `asked for the host page at offset ${asked}, it answered the page at ${page.pagination.offset} (it ignores offset); stopped there`,
+    );
+  }
+}
+
 /** Pages read at most for one list (200,000 hosts); beyond it the read says it is incomplete. */
 export const MAX_PAGES = 800;
 
@@ -93,6 +110,7 @@ export async function eachHostPage(
   let at = from;
   while (requests < MAX_PAGES) {
     const page = await api.listHosts({ ...query, offset: at, limit: HOST_PAGE }, signal);
+    checkOffset(page, at);
     requests++;
     listed = page.pagination.total_count;
     skipped += page.skipped;
@@ -113,13 +131,15 @@ const PAGES_AT_ONCE = 4;
 /**
  * The whole host list, every page kept: the first page gives the total, the rest are asked
  * PAGES_AT_ONCE at a time by offset and kept in order; after a short page the next batch starts
- * where it ended.
+ * where it ended. Undefined once more than `maxHosts` came back, whatever the probe's total said
+ * (a service that ignores the offset, or keeps adding): the caller then reads page by page.
  */
 export async function readHosts(
   api: ApiClient,
   signal: AbortSignal,
   progress: ReadProgress,
-): Promise<HostRead> {
+  maxHosts: number,
+): Promise<HostRead | undefined> {
   const first = await api.listHosts({ offset: 0, limit: HOST_PAGE }, signal);
   const hosts: InventoryHost[] = [...first.items];
   let skipped = first.skipped;
@@ -137,8 +157,10 @@ export async function readHosts(
       offsets.map((offset) => api.listHosts({ offset, limit: HOST_PAGE }, signal)),
     );
     requests += pages.length;
-    for (const page of pages) {
+    for (const [i, page] of pages.entries()) {
+      checkOffset(page, offsets[i] as number);
       hosts.push(...page.items);
+      if (hosts.length > maxHosts) return undefined;
       skipped += page.skipped;
       listed = page.pagination.total_count;
       const returned = page.items.length + page.skipped;

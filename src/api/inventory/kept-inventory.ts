@@ -100,9 +100,15 @@ export function createInventoryPool(): InventoryPool {
       const readAt = now();
       const stamp = await probeHosts(api, signal, ordered);
       if (stamp.total > MAX_COPY_HOSTS) return undefined;
-      const read = await readHosts(api, signal, (done, total) => {
-        for (const listener of flight.listeners) listener(done, total);
-      });
+      const read = await readHosts(
+        api,
+        signal,
+        (done, total) => {
+          for (const listener of flight.listeners) listener(done, total);
+        },
+        MAX_COPY_HOSTS,
+      );
+      if (!read) return undefined;
       const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
       // A write of ours during the read: this copy may predate it, so it answers once, unkept.
       if ((generations.get(caller) ?? 0) === generation) copies.set(caller, copy);
