@@ -10,6 +10,7 @@ import {
 } from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
+import { TEST_NOW } from './clock.js';
 import { startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { textOf, useHarness } from './harness.js';
@@ -321,5 +322,35 @@ describe('a service that ignores the host list offset', () => {
     expect(hostReads(h.api.requests).length).toBeLessThanOrEqual(6);
     const again = await h.call('list_hosts', { port: 23, counts_only: true });
     expect(again.isError).toBe(true);
+  });
+});
+
+describe('the kept copy is read again at most a minute after it was read', () => {
+  it('answers from the copy at 59 s, reads anew at 60 s, and says when it read', async () => {
+    let now = TEST_NOW;
+    const h = await start({ sample: { data: sampleData('0.17.22') }, now: () => now });
+    const ask = async () => {
+      const before = h.api.requests.length;
+      const result = await h.call('list_hosts', { port: 23, counts_only: true });
+      return {
+        result,
+        limits: hostReads(h.api.requests.slice(before)).map((r) => r.query.get('limit')),
+      };
+    };
+    const first = await ask();
+    expect(first.limits.length).toBeGreaterThan(1);
+    now = TEST_NOW + 59_999;
+    const kept = await ask();
+    expect(kept.limits).toEqual(['1']);
+    expect(textOf(kept.result)).toContain('Hosts as of 12:00:00Z: kept from an earlier read');
+    now = TEST_NOW + 60_000;
+    const again = await ask();
+    expect(again.limits.length).toBeGreaterThan(1);
+    expect(textOf(again.result)).not.toContain('kept from an earlier read');
+    // The new copy is aged from its own read.
+    now = TEST_NOW + 61_000;
+    const after = await ask();
+    expect(after.limits).toEqual(['1']);
+    expect(textOf(after.result)).toContain('Hosts as of 12:01:00Z: kept from an earlier read');
   });
 });

@@ -60,8 +60,6 @@ export interface KeptInventory {
   hosts(api: ApiClient, options: HostReadOptions): Promise<KeptHosts | undefined>;
   /** Whether a copy young enough to be probed is held (no request). */
   holds(now: number): boolean;
-  /** A write of ours changed what the copy shows: the next question reads again. */
-  forget(): void;
 }
 
 export interface InventoryPool {
@@ -85,7 +83,6 @@ export function createInventoryPool(): InventoryPool {
     sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
   });
   const flights = new Map<string, Flight>();
-  const generations = new Map<string, number>();
 
   const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) => {
     const flight: Flight = {
@@ -94,7 +91,6 @@ export function createInventoryPool(): InventoryPool {
       waiters: 0,
       result: Promise.resolve(undefined),
     };
-    const generation = generations.get(caller) ?? 0;
     const { signal } = flight.controller;
     flight.result = (async () => {
       const readAt = now();
@@ -110,8 +106,7 @@ export function createInventoryPool(): InventoryPool {
       );
       if (!read) return undefined;
       const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
-      // A write of ours during the read: this copy may predate it, so it answers once, unkept.
-      if ((generations.get(caller) ?? 0) === generation) copies.set(caller, copy);
+      copies.set(caller, copy);
       return copy;
     })();
     flights.set(caller, flight);
@@ -147,10 +142,6 @@ export function createInventoryPool(): InventoryPool {
         holds(at) {
           const held = copies.peek(caller);
           return held !== undefined && at - held.readAt >= 0 && at - held.readAt < KEPT_MAX_AGE_MS;
-        },
-        forget() {
-          copies.delete(caller);
-          generations.set(caller, (generations.get(caller) ?? 0) + 1);
         },
       };
     },

@@ -1,5 +1,6 @@
 // get_host's work: one host in full, found by id, IP address or name.
 import { HttpError } from '../../api/errors.js';
+import { HOST_PAGE } from '../../api/inventory/host-read.js';
 import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
 import { serviceHostIn } from '../../api/inventory/service-hosts.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
@@ -9,7 +10,6 @@ import { unmarkServiceData } from '../../safety/service-data-mark.js';
 import { hostCandidatesResult, hostDetailResult } from '../../views/hosts/host-detail-view.js';
 import { isUuid } from '../common/uuid-argument.js';
 import type { ToolContext } from '../define-tool.js';
-import { HOST_PAGE } from './host-scan.js';
 import { type HostWorld, readHostWorld } from './host-world.js';
 import { normalAddress, parsedAddress } from './ip-range.js';
 import { asOfNote, holdsHosts, keptHosts } from './kept-hosts.js';

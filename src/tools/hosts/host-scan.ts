@@ -8,8 +8,6 @@ import { type CredentialScope, type HostFilters, hostMatches } from './host-filt
 import { createHostTally, type HostTally } from './host-tally.js';
 import { holdsHosts, keptHosts } from './kept-hosts.js';
 
-export { HOST_PAGE };
-
 /** Matches kept for one answer at most: the result budget shows far fewer full host items. */
 const MAX_KEPT = 1_000;
 /**

@@ -138,4 +138,3 @@ export const compactListShape = z.object({
   ...pageEndShape,
   notes: z.array(z.string()).optional(),
 });
-export type CompactListOutput = z.infer<typeof compactListShape>;
