@@ -2,6 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBoundedEnvelope } from '../src/api/bounded-json.js';
+import { seedFastCheck } from './fast-check-seed.js';
+
+seedFastCheck('test/bounded-json.test.ts');
 
 /** JSON.parse's answer with `data` cut to `n` items and its length kept (holes after). */
 function expected(text: string, n: number): unknown {

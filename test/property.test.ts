@@ -11,10 +11,13 @@ import {
 } from '../src/sample-api/data.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
+import { seedFastCheck } from './fast-check-seed.js';
 import { updateArgs } from './fixtures.js';
 import { type Harness, startHarness, textOf } from './harness.js';
 
 const RUNS = 120;
+
+seedFastCheck('test/property.test.ts');
 
 /** Messages that mean the server itself broke, rather than explaining a bad call or answer. */
 const BROKEN =
@@ -59,34 +62,86 @@ const nearValue = fc.oneof(
 
 const UPDATE_ARGS = updateArgs('property-Community#9');
 
-/** A valid call per tool, for the "valid with a few fields changed" generator. */
+/**
+ * A valid call per tool that needs arguments ({} for the others), the base from which valid
+ * variants and one-field breakages are made: both sides of the property are reached on purpose.
+ */
 const VALID: Readonly<Record<string, Record<string, unknown>>> = {
   update_snmp_credential: UPDATE_ARGS,
+  get_host: { host: 'nas-01' },
+  apply_snmp_rotation: { approval: 'ap1.property' },
+  cancel_snmp_rotation: { approval: 'ap1.property' },
 };
+
+/** Values no argument of any tool takes: a field set to one of them breaks the call. */
+const BREAKING: readonly unknown[] = [{ nested: [1] }, -1, 'x'.repeat(5_000), null];
+
+/** The tool's valid base, checked against its own schema so a stale base fails loudly. */
+function validBase(name: string, schema: z.ZodType): Record<string, unknown> {
+  const base = VALID[name] ?? {};
+  if (!schema.safeParse(base).success) {
+    throw new Error(`the valid base for ${name} no longer passes its schema: update VALID`);
+  }
+  return base;
+}
+
+/** The base with its first breakable field set to a breaking value, or undefined without fields. */
+function brokenBase(
+  keys: readonly string[],
+  base: Record<string, unknown>,
+  schema: z.ZodType,
+): Record<string, unknown> | undefined {
+  for (const key of keys) {
+    for (const value of BREAKING) {
+      const args = { ...base, [key]: value };
+      if (!schema.safeParse(args).success) return args;
+    }
+  }
+  return undefined;
+}
 
 function argumentsFor(name: string, shape: z.ZodRawShape) {
   const keys = Object.keys(shape);
-  const base = VALID[name] ?? {};
-  return fc.oneof(
-    fc.dictionary(fc.constantFrom(...keys, 'extra', '__proto__', 'constructor'), nearValue, {
-      maxKeys: keys.length + 2,
-    }),
-    fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
-    // A valid call with up to two fields replaced or dropped: near misses and valid variants.
+  const schema = z.object(shape);
+  const base = validBase(name, schema);
+  const broken = brokenBase(keys, base, schema);
+  const changed = (count: number) =>
     fc
       .tuple(
-        fc.subarray([...keys, 'extra'], { maxLength: Math.min(2, keys.length + 1) }),
-        fc.array(fc.option(nearValue, { nil: undefined }), { minLength: 2, maxLength: 2 }),
+        fc.subarray([...keys, 'extra'], { maxLength: Math.min(count, keys.length + 1) }),
+        fc.array(fc.option(nearValue, { nil: undefined }), { minLength: count, maxLength: count }),
       )
-      .map(([changed, values]) => {
+      .map(([fields, values]) => {
         const args: Record<string, unknown> = { ...base };
-        changed.forEach((key, i) => {
+        fields.forEach((key, i) => {
           if (values[i] === undefined) delete args[key];
           else args[key] = values[i];
         });
         return args;
-      }),
-  );
+      });
+  const isValid = (args: Record<string, unknown>) => schema.safeParse(args).success;
+  const sides = [
+    // Valid on purpose: the base, or the base with one field changed to a value it still takes.
+    fc.oneof(fc.constant(base), changed(1).filter(isValid)),
+    fc.dictionary(fc.constantFrom(...keys, 'extra', '__proto__', 'constructor'), nearValue, {
+      maxKeys: keys.length + 2,
+    }),
+    fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+    // Near misses and valid variants: up to two fields replaced or dropped.
+    changed(2),
+  ];
+  if (broken) {
+    // Invalid on purpose: the valid base with one field broken at a time.
+    sides.push(
+      fc
+        .tuple(fc.constantFrom(...keys), fc.constantFrom(...BREAKING))
+        .map(([key, value]) => ({ ...base, [key]: value }))
+        .filter((args) => !isValid(args)),
+    );
+  }
+  // The examples run first in every run, whatever the seed: both sides are always reached.
+  const examples: [Record<string, unknown>][] = broken ? [[base], [broken]] : [[base]];
+  return { arbitrary: fc.oneof(...sides), examples };
 }
 
 describe('arbitrary argument objects, for every tool', () => {
@@ -103,8 +158,9 @@ describe('arbitrary argument objects, for every tool', () => {
     async (_name, tool) => {
       const schema = z.object(tool.inputSchema);
       const seen = new Set<string>();
+      const { arbitrary, examples } = argumentsFor(tool.name, tool.inputSchema);
       await fc.assert(
-        fc.asyncProperty(argumentsFor(tool.name, tool.inputSchema), async (args) => {
+        fc.asyncProperty(arbitrary, async (args) => {
           const before = h.api.requests.length;
           const result = (await h.client.callTool({
             name: tool.name,
@@ -119,7 +175,7 @@ describe('arbitrary argument objects, for every tool', () => {
           expect(h.api.requests.some((r) => r.method === 'PUT')).toBe(false);
           seen.add(schema.safeParse(args).success ? 'valid' : 'invalid');
         }),
-        { numRuns: RUNS },
+        { numRuns: RUNS, examples },
       );
       // The generator must reach both sides of the property, or it proves nothing (a tool without
       // arguments accepts every object).
@@ -341,6 +397,17 @@ type Answer = {
   retryAfter: string | undefined;
 };
 
+/** "Let the sample service answer as itself": a usable answer reached on purpose, not by luck. */
+const AS_ITSELF = 'as-itself' as const;
+
+/** A failing answer reached on purpose in every run. */
+const FAILING: Answer = {
+  status: 500,
+  contentType: 'application/json',
+  body: '{"success":false,"error":"boom"}',
+  retryAfter: undefined,
+};
+
 const CALLS: readonly (readonly [
   string,
   string,
@@ -362,7 +429,7 @@ const CALLS: readonly (readonly [
 
 describe('arbitrary service bodies and statuses', () => {
   let h: Harness;
-  let next: Answer | undefined;
+  let next: Answer | typeof AS_ITSELF | undefined;
   beforeAll(async () => {
     // Elicitation accepts, so the update reaches the PUT and its answer is arbitrary too.
     h = await startHarness({
@@ -370,7 +437,7 @@ describe('arbitrary service bodies and statuses', () => {
       retry: { maxAttempts: 1, transientAttempts: 1 },
       sample: {
         intercept: (_req: RecordedRequest, res) => {
-          if (!next) return false;
+          if (!next || next === AS_ITSELF) return false;
           const headers: Record<string, string> = {};
           if (next.contentType) headers['content-type'] = next.contentType;
           if (next.retryAfter !== undefined) headers['retry-after'] = next.retryAfter;
@@ -392,15 +459,19 @@ describe('arbitrary service bodies and statuses', () => {
     async (_label, name, args, data) => {
       const outcomes = new Set<string>();
       await fc.assert(
-        fc.asyncProperty(fc.oneof(answer, plausible(data)), async (generated) => {
-          next = generated;
-          const result = (await h.client.callTool({ name, arguments: args })) as CallToolResult;
-          next = undefined;
-          expectWellFormed(result);
-          expect(JSON.stringify(result)).not.toContain('property-Community#9');
-          outcomes.add(result.isError ? 'error' : 'result');
-        }),
-        { numRuns: RUNS },
+        fc.asyncProperty(
+          fc.oneof(answer, plausible(data), fc.constant(AS_ITSELF)),
+          async (generated) => {
+            next = generated;
+            const result = (await h.client.callTool({ name, arguments: args })) as CallToolResult;
+            next = undefined;
+            expectWellFormed(result);
+            expect(JSON.stringify(result)).not.toContain('property-Community#9');
+            outcomes.add(result.isError ? 'error' : 'result');
+          },
+        ),
+        // Both outcomes come first in every run, whatever the seed.
+        { numRuns: RUNS, examples: [[AS_ITSELF], [FAILING]] },
       );
       // The generators must reach both a usable answer and a failing one, or this proves little.
       expect([...outcomes].sort()).toEqual(['error', 'result']);

@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOLDS_ID_NOTE, quote, unquote } from '../src/safety/quote.js';
 import { oneLine } from '../src/safety/sanitize.js';
+import { seedFastCheck } from './fast-check-seed.js';
+
+seedFastCheck('test/quote.test.ts');
 
 /** Quote look-alikes the red-team pass closed names with, and their cousins. */
 const LOOKALIKES = [
