@@ -1,5 +1,5 @@
-// A/B of two builds in one run (e.g. SDK v1 against SDK v2): bundle bytes, start-up to initialize and tools/list, list_discoveries call time, and RSS after one call and at peak. Usage: tsx bench/sdk-ab.ts <baseline dist/index.js> [candidate, default dist/index.js]
-import { readdirSync, statSync } from 'node:fs';
+// A/B of two builds in one run (e.g. SDK v1 against SDK v2): bundle bytes, start-up to initialize and tools/list, list_discoveries call time and CPU, and RSS after one call and at peak. Usage: tsx bench/sdk-ab.ts <baseline dist/index.js> [candidate, default dist/index.js] [--version 0.17.22]
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { startApiProcess } from './lib/api-process.js';
 import { rssOf, watchPeak } from './lib/rss.js';
@@ -38,14 +38,28 @@ async function startTimes(entry: string, env: NodeJS.ProcessEnv) {
   return { initialize, ready };
 }
 
+/** CPU milliseconds (user + system) a process has used, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 async function main(): Promise<void> {
-  const [baselineArg, candidateArg] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--version');
+  const version = at === -1 ? '0.14.13' : (args[at + 1] ?? '0.14.13');
+  const [baselineArg, candidateArg] = args.filter(
+    (arg, i) => !arg.startsWith('--') && (at === -1 || i !== at + 1),
+  );
   if (!baselineArg)
     throw new Error('usage: tsx bench/sdk-ab.ts <baseline dist/index.js> [candidate]');
   const entries = { A: resolve(baselineArg), B: resolve(candidateArg ?? DIST_ENTRY) };
-  const api = await startApiProcess(1_000);
+  const api = await startApiProcess(1_000, version);
   const env = serverEnv(api.url);
-  const out: string[] = [];
+  const out: string[] = [`Scanopy ${version}; load average at start ${load()}`];
   try {
     for (const [label, entry] of Object.entries(entries)) {
       out.push(`${label} ${entry}: bundle ${(bundleBytes(entry) / 1000).toFixed(1)} kB`);
@@ -79,22 +93,28 @@ async function main(): Promise<void> {
       await timed('B');
     }
     const samples = { A: [] as number[], B: [] as number[] };
+    const cpuBefore = { A: cpuMs(servers.A.pid), B: cpuMs(servers.B.pid) };
     for (let i = 0; i < SAMPLES; i++) {
       samples.A.push(await timed('A'));
       samples.B.push(await timed('B'));
     }
+    const cpu = {
+      A: (cpuMs(servers.A.pid) - cpuBefore.A) / SAMPLES,
+      B: (cpuMs(servers.B.pid) - cpuBefore.B) / SAMPLES,
+    };
     for (const label of ['A', 'B'] as const) {
       const watch = watchPeak(servers[label].pid);
       for (let i = 0; i < PEAK_CALLS; i++) await timed(label);
       const peak = Math.max(watch.stop(), rssOf(servers[label].pid).peak ?? 0);
       out.push(
-        `${label} list_discoveries ${LIMIT} of 1000 (${SAMPLES} calls): median ${ms(median(samples[label]), 2)}, p95 ${ms(percentile(samples[label], 95), 2)}; RSS 500 ms after one call ${mb(afterCall[label])}, peak over ${WARMUP + SAMPLES + PEAK_CALLS} calls ${mb(peak)}`,
+        `${label} list_discoveries ${LIMIT} of 1000 (${SAMPLES} calls): median ${ms(median(samples[label]), 2)}, p95 ${ms(percentile(samples[label], 95), 2)}, CPU ${ms(cpu[label], 2)} a call; RSS 500 ms after one call ${mb(afterCall[label])}, peak over ${WARMUP + SAMPLES + PEAK_CALLS} calls ${mb(peak)}`,
       );
     }
     await Promise.all([servers.A.close(), servers.B.close()]);
   } finally {
     await api.close();
   }
+  out.push(`load average at end ${load()}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
