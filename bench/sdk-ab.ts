@@ -1,8 +1,8 @@
 // A/B of two builds in one run (e.g. SDK v1 against SDK v2): bundle bytes, start-up to initialize and tools/list, list_discoveries call time and CPU, and RSS after one call and at peak. Usage: tsx bench/sdk-ab.ts <baseline dist/index.js> [candidate, default dist/index.js] [--version 0.17.22]
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { startApiProcess } from './lib/api-process.js';
-import { rssOf, watchPeak } from './lib/rss.js';
+import { cpuMs, rssOf, watchPeak } from './lib/rss.js';
 import {
   callTool,
   DIST_ENTRY,
@@ -11,7 +11,7 @@ import {
   spawnServer,
   startServer,
 } from './lib/server.js';
-import { mb, median, ms, percentile, since } from './lib/stats.js';
+import { loadAverage, mb, median, ms, percentile, since } from './lib/stats.js';
 
 const STARTS = 20;
 const WARMUP = 300;
@@ -38,15 +38,6 @@ async function startTimes(entry: string, env: NodeJS.ProcessEnv) {
   return { initialize, ready };
 }
 
-/** CPU milliseconds (user + system) a process has used, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--version');
@@ -59,7 +50,7 @@ async function main(): Promise<void> {
   const entries = { A: resolve(baselineArg), B: resolve(candidateArg ?? DIST_ENTRY) };
   const api = await startApiProcess(1_000, version);
   const env = serverEnv(api.url);
-  const out: string[] = [`Scanopy ${version}; load average at start ${load()}`];
+  const out: string[] = [`Scanopy ${version}; load average at start ${loadAverage()}`];
   try {
     for (const [label, entry] of Object.entries(entries)) {
       out.push(`${label} ${entry}: bundle ${(bundleBytes(entry) / 1000).toFixed(1)} kB`);
@@ -114,7 +105,7 @@ async function main(): Promise<void> {
   } finally {
     await api.close();
   }
-  out.push(`load average at end ${load()}`);
+  out.push(`load average at end ${loadAverage()}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
