@@ -1,4 +1,4 @@
-// A/B of two builds in one run (e.g. SDK v1 against SDK v2): bundle bytes, start-up to initialize and tools/list, list_discoveries call time and CPU, and RSS after one call and at peak. Usage: tsx bench/sdk-ab.ts <baseline dist/index.js> [candidate, default dist/index.js] [--version 0.17.22]
+// A/B of two builds in one run (e.g. SDK v1 against SDK v2): bundle bytes, start-up to initialize and tools/list, list_discoveries call time and CPU, and RSS after one call and at peak. Usage: tsx bench/sdk-ab.ts <baseline dist/index.js> [candidate, default dist/index.js] [--version 0.17.22] [--starts-only]
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { startApiProcess } from './lib/api-process.js';
@@ -13,7 +13,7 @@ import {
 } from './lib/server.js';
 import { loadAverage, mb, median, ms, percentile, since } from './lib/stats.js';
 
-const STARTS = 20;
+const STARTS = Number(process.env['AB_STARTS'] ?? 20);
 const WARMUP = 300;
 const SAMPLES = 1_000;
 const PEAK_CALLS = 500;
@@ -34,9 +34,13 @@ async function startTimes(entry: string, env: NodeJS.ProcessEnv) {
   server.notify('notifications/initialized');
   await server.request('tools/list');
   const ready = since(begin);
+  // CPU the process spent to be ready: on a loaded machine its wall time mostly measures the others.
+  const cpu = cpuMs(server.pid);
   await server.close();
-  return { initialize, ready };
+  return { initialize, ready, cpu };
 }
+
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -52,11 +56,12 @@ async function main(): Promise<void> {
   const env = serverEnv(api.url);
   const out: string[] = [`Scanopy ${version}; load average at start ${loadAverage()}`];
   try {
+    const startsOnly = args.includes('--starts-only');
     for (const [label, entry] of Object.entries(entries)) {
       out.push(`${label} ${entry}: bundle ${(bundleBytes(entry) / 1000).toFixed(1)} kB`);
     }
     // Interleaved so both builds see the same machine load.
-    type Start = { initialize: number; ready: number };
+    type Start = { initialize: number; ready: number; cpu: number };
     const starts: Record<'A' | 'B', Start[]> = { A: [], B: [] };
     for (let i = 0; i < STARTS; i++) {
       starts.A.push(await startTimes(entries.A, env));
@@ -65,8 +70,13 @@ async function main(): Promise<void> {
     for (const label of ['A', 'B'] as const) {
       const runs = starts[label];
       out.push(
-        `${label} start-up (median of ${STARTS}): initialize ${ms(median(runs.map((r) => r.initialize)))}, tools/list answered ${ms(median(runs.map((r) => r.ready)))}`,
+        `${label} start-up (median of ${STARTS}): initialize ${ms(median(runs.map((r) => r.initialize)))}, tools/list answered ${ms(median(runs.map((r) => r.ready)))}; CPU to tools/list ${ms(mean(runs.map((r) => r.cpu)))} (mean, /proc ticks of 10 ms)`,
       );
+    }
+    if (startsOnly) {
+      out.push(`load average at end ${loadAverage()}`);
+      process.stdout.write(`${out.join('\n')}\n`);
+      return;
     }
     const servers = { A: await startServer(env, entries.A), B: await startServer(env, entries.B) };
     const timed = async (label: 'A' | 'B') => {
