@@ -1,4 +1,4 @@
-// Target 2 in the 2026-07-28 era: list_discoveries through the SDK v2 client pinned to that era, against the SDK v2 floor (one tool, the same GET of 50), with CPU per call; the v1 floor cannot speak this era.
+// Target 14, target 2 in the 2026-07-28 era: list_discoveries through the SDK v2 client pinned to that era, against the SDK v2 floor (one tool, the same GET of 50), with CPU per call; the v1 floor cannot speak this era.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startApiProcess } from './lib/api-process.js';
@@ -72,7 +72,7 @@ async function eraOverheadOn(version: string): Promise<BenchResult> {
     const addedMedian = median(serverTimes) - median(floorTimes);
     const addedP95 = percentile(serverTimes, 95) - percentile(floorTimes, 95);
     return {
-      name: `2e. Overhead per call, ${ERA} (${version})`,
+      name: `14. Overhead per call, ${ERA} (${version})`,
       figure: `+${ms(addedMedian, 2)} median, +${ms(addedP95, 2)} p95`,
       target: `<= +${MAX_MEDIAN_MS} ms median, <= +${MAX_P95_MS} ms p95 over the SDK v2 floor`,
       pass: addedMedian <= MAX_MEDIAN_MS && addedP95 <= MAX_P95_MS,
