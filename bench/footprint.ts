@@ -1,10 +1,10 @@
-// Target 8: resident memory right after start-up and one call, and the peak over 1,000 list calls of 50 items.
+// Target 8: resident memory right after start-up and one call, and the peak over 1,000 list calls of 50 items, beside the SDK v1 and v2 floors.
 import { startApiProcess } from './lib/api-process.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { rssOf, watchPeak } from './lib/rss.js';
 import { sdkFloorEntry } from './lib/sdk-floor.js';
 import { callTool, type StdioServer, serverEnv, startServer } from './lib/server.js';
-import { mb } from './lib/stats.js';
+import { loadAverage, mb } from './lib/stats.js';
 
 const MAX_AFTER_CALL_BYTES = 60_000_000;
 const MAX_PEAK_BYTES = 75_000_000;
@@ -30,8 +30,11 @@ async function measure(server: StdioServer, call: () => Promise<boolean>): Promi
   return { afterCall, peak, failed };
 }
 
-async function floorFootprint(env: NodeJS.ProcessEnv): Promise<Footprint> {
-  const server = await startServer(env, sdkFloorEntry());
+async function floorFootprint(
+  env: NodeJS.ProcessEnv,
+  variant: 'sdk' | 'v2' = 'sdk',
+): Promise<Footprint> {
+  const server = await startServer(env, sdkFloorEntry(variant));
   try {
     const text = 'x'.repeat(6_800); // about the size of a 50-item list_discoveries text
     return await measure(server, async () => {
@@ -58,20 +61,22 @@ export async function footprintBench(): Promise<BenchResult[]> {
       await server.close();
     }
     const floor = await floorFootprint(env);
+    const v2Floor = await floorFootprint(env, 'v2');
+    const load = loadAverage();
     return [
       {
         name: '8. RSS after a call',
         figure: `RSS ${mb(ours.afterCall)}`,
         target: `<= ${mb(MAX_AFTER_CALL_BYTES)}`,
         pass: ours.afterCall <= MAX_AFTER_CALL_BYTES && ours.failed === 0,
-        detail: `${SOON_MS} ms after start-up and one list_discoveries call; SDK floor (one-tool McpServer, one echo call) ${mb(floor.afterCall)}`,
+        detail: `${SOON_MS} ms after start-up and one list_discoveries call; SDK floor (one-tool McpServer, one echo call) ${mb(floor.afterCall)}, on SDK v2 in both eras ${mb(v2Floor.afterCall)}; load average ${load}`,
       },
       {
         name: '9. Peak RSS',
         figure: `peak ${mb(ours.peak)}`,
         target: `<= ${mb(MAX_PEAK_BYTES)}`,
         pass: ours.peak <= MAX_PEAK_BYTES && ours.failed === 0,
-        detail: `${CALLS} list_discoveries calls of ${LIMIT}, one at a time (${ours.failed} failed); SDK floor over ${CALLS} echo calls of the same text size ${mb(floor.peak)}`,
+        detail: `${CALLS} list_discoveries calls of ${LIMIT}, one at a time (${ours.failed} failed); SDK floor over ${CALLS} echo calls of the same text size ${mb(floor.peak)}, on SDK v2 ${mb(v2Floor.peak)}`,
       },
     ];
   } finally {

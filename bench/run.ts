@@ -7,6 +7,7 @@ import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
 import { checkEverythingBench, checkTable, lastCheckRows } from './check-everything.js';
 import { connectionsBench } from './connections.js';
+import { eraOverheadBench } from './era-overhead.js';
 import { footprintBench } from './footprint.js';
 import { httpClientMemoryBench } from './http-client-memory.js';
 import {
@@ -36,6 +37,8 @@ const BENCHES: readonly Bench[] = [
   questionsBench,
   inventoryBench,
   checkEverythingBench,
+  // Last, so the numbers `npm run bench -- N` takes stay those of the targets before it (its rows: 14.).
+  eraOverheadBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */

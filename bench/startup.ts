@@ -1,9 +1,9 @@
-// Target 1: spawn `node dist/index.js` -> initialize response, median of 20, against `node -e 0` and the SDK floor in the same run; tools/list after it is timed too.
+// Target 1: spawn `node dist/index.js` -> initialize response, median of 20, against `node -e 0` and the SDK v1 and v2 floors in the same run; tools/list after it is timed too.
 import { spawn } from 'node:child_process';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { sdkFloorEntry } from './lib/sdk-floor.js';
 import { cleanEnv, DIST_ENTRY, INITIALIZE_PARAMS, serverEnv } from './lib/server.js';
-import { median, ms, since } from './lib/stats.js';
+import { loadAverage, median, ms, since } from './lib/stats.js';
 
 const RUNS = 20;
 const MAX_RATIO = 1.8;
@@ -67,30 +67,36 @@ export async function startupBench(): Promise<BenchResult[]> {
   const env = serverEnv(new URL('http://127.0.0.1:9'));
   const sdkFloor = sdkFloorEntry();
   const namedZodFloor = sdkFloorEntry('named-zod');
+  const v2Floor = sdkFloorEntry('v2');
   const server = () => serverStart(DIST_ENTRY, env);
   // The floor servers read no variables; they get the same environment all the same.
   const floorServer = () => serverStart(sdkFloor, env);
   const namedZodServer = () => serverStart(namedZodFloor, env);
+  const v2Server = () => serverStart(v2Floor, env);
   // One of each first, so none pays for a cold file-system cache.
   const firstStart = await server();
   await floorServer();
   await namedZodServer();
+  await v2Server();
   await nodeFloor();
   const floors: number[] = [];
   const sdkFloors: StartTimes[] = [];
   const starts: StartTimes[] = [];
   const namedZodStarts: StartTimes[] = [];
+  const v2Starts: StartTimes[] = [];
   // Interleaved, so background load hits every side alike.
   for (let i = 0; i < RUNS; i++) {
     floors.push(await nodeFloor());
     sdkFloors.push(await floorServer());
     starts.push(await server());
     namedZodStarts.push(await namedZodServer());
+    v2Starts.push(await v2Server());
   }
   const of = (runs: readonly StartTimes[], key: keyof StartTimes) =>
     median(runs.map((run) => run[key]));
   const ratio = of(starts, 'initialize') / median(floors);
   const floorRatio = of(starts, 'initialize') / of(sdkFloors, 'initialize');
+  const v2Ratio = of(starts, 'initialize') / of(v2Starts, 'initialize');
   return [
     {
       name: '1. Start-up',
@@ -104,7 +110,14 @@ export async function startupBench(): Promise<BenchResult[]> {
       figure: `${floorRatio.toFixed(2)}x SDK floor`,
       target: `<= ${MAX_FLOOR_RATIO.toFixed(2)}x`,
       pass: floorRatio <= MAX_FLOOR_RATIO,
-      detail: `median of ${RUNS}: ${ms(of(starts, 'initialize'))} vs ${ms(of(sdkFloors, 'initialize'))} for a one-tool McpServer over stdio bundled by scripts/build.mjs (zod imported as the SDK's examples do); with \`import { z }\`, the floor of earlier runs, ${ms(of(namedZodStarts, 'initialize'))} (${(of(starts, 'initialize') / of(namedZodStarts, 'initialize')).toFixed(2)}x). Ready (spawn to the tools/list answer): ${ms(of(starts, 'ready'))} vs ${ms(of(sdkFloors, 'ready'))} (${(of(starts, 'ready') / of(sdkFloors, 'ready')).toFixed(2)}x); tools/list alone ${ms(of(starts, 'listTools'))} for 5 tools vs ${ms(of(sdkFloors, 'listTools'))} for the floor's one`,
+      detail: `median of ${RUNS}: ${ms(of(starts, 'initialize'))} vs ${ms(of(sdkFloors, 'initialize'))} for a one-tool McpServer over stdio bundled by scripts/build.mjs (zod imported as the SDK's examples do); with \`import { z }\`, the floor of earlier runs, ${ms(of(namedZodStarts, 'initialize'))} (${(of(starts, 'initialize') / of(namedZodStarts, 'initialize')).toFixed(2)}x). Ready (spawn to the tools/list answer): ${ms(of(starts, 'ready'))} vs ${ms(of(sdkFloors, 'ready'))} (${(of(starts, 'ready') / of(sdkFloors, 'ready')).toFixed(2)}x); tools/list alone ${ms(of(starts, 'listTools'))} for 5 tools vs ${ms(of(sdkFloors, 'listTools'))} for the floor's one; the same one-tool server on SDK v2 serving both eras ${ms(of(v2Starts, 'initialize'))} (${(of(v2Starts, 'initialize') / of(sdkFloors, 'initialize')).toFixed(2)}x the v1 floor)`,
+    },
+    {
+      name: '1c. Start-up vs SDK v2',
+      figure: `${v2Ratio.toFixed(2)}x SDK v2 floor`,
+      target: `<= ${MAX_FLOOR_RATIO.toFixed(2)}x`,
+      pass: v2Ratio <= MAX_FLOOR_RATIO,
+      detail: `median of ${RUNS}: ${ms(of(starts, 'initialize'))} vs ${ms(of(v2Starts, 'initialize'))} for a one-tool McpServer of \`@modelcontextprotocol/server\` served in both eras by serveStdio, bundled by scripts/build.mjs; ready ${ms(of(starts, 'ready'))} vs ${ms(of(v2Starts, 'ready'))}; load average ${loadAverage()}`,
     },
   ];
 }

@@ -26,7 +26,9 @@ const { metafile } = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  minify: true,
+  // BUILD_MINIFY=0 (bench/profile.ts): the same chunks with names and `// src/...` markers kept, so a
+  // profile's frames name functions and source files.
+  minify: process.env.BUILD_MINIFY !== '0',
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,

@@ -191,6 +191,7 @@ describe('docs/performance.md bench table (written by npm run bench, never paste
     expect(targets.map((row) => row[0]?.split(' ')[0])).toEqual([
       '1.',
       '1b.',
+      '1c.', // against the SDK v2 floor
       '2.', // on 0.14.13
       '2.', // on 0.17.22
       '3.',
@@ -204,6 +205,8 @@ describe('docs/performance.md bench table (written by npm run bench, never paste
       '11.',
       '12.',
       '13.',
+      '14.', // target 2 in the 2026-07-28 era, on 0.14.13
+      '14.', // on 0.17.22
     ]);
     for (const row of targets) {
       expect(row).toHaveLength(5);

@@ -1,4 +1,4 @@
-// Resident memory of another process: current and peak, from /proc (Linux) or ps (current only).
+// Resident memory of another process: current and peak, from /proc (Linux) or ps (current only); its CPU time from /proc.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -53,4 +53,15 @@ export function watchPeak(pid: number, everyMs = 5): { stop(): number } {
       return peak;
     },
   };
+}
+
+/** CPU milliseconds (user + system) another process has used so far, from /proc (Linux; NaN elsewhere). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name; ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -55,9 +55,19 @@ export const INITIALIZE_PARAMS = {
   clientInfo: { name: 'network-discovery-mcp-bench', version: '1.0.0' },
 };
 
-/** `entry` is dist/index.js unless a bench compares against another server (the SDK floor). */
-export function spawnServer(env: NodeJS.ProcessEnv, entry = DIST_ENTRY): StdioServer {
-  const child = spawn(process.execPath, [entry], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * `entry` is dist/index.js unless a bench compares against another server (the SDK floor);
+ * `nodeFlags` go before it (bench/profile.ts: --cpu-prof is not allowed in NODE_OPTIONS).
+ */
+export function spawnServer(
+  env: NodeJS.ProcessEnv,
+  entry = DIST_ENTRY,
+  nodeFlags: readonly string[] = [],
+): StdioServer {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const pending = new Map<number, { resolve(value: JsonRpcMessage): void }>();
   const notifications: JsonRpcMessage[] = [];
   let nextId = 1;
@@ -115,8 +125,9 @@ export function spawnServer(env: NodeJS.ProcessEnv, entry = DIST_ENTRY): StdioSe
 export async function startServer(
   env: NodeJS.ProcessEnv,
   entry = DIST_ENTRY,
+  nodeFlags: readonly string[] = [],
 ): Promise<StdioServer> {
-  const server = spawnServer(env, entry);
+  const server = spawnServer(env, entry, nodeFlags);
   await server.request('initialize', INITIALIZE_PARAMS);
   server.notify('notifications/initialized');
   return server;

@@ -1,4 +1,5 @@
-// Order statistics for timing samples.
+// Order statistics for timing samples, and the machine's load to note beside them.
+import { readFileSync } from 'node:fs';
 
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return Number.NaN;
@@ -17,3 +18,12 @@ export const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** Milliseconds since `start` (from process.hrtime.bigint()). */
 export const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+/** The 1, 5 and 15 minute load averages (Linux), to note beside a figure on a shared machine. */
+export function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+}

@@ -149,12 +149,34 @@ type WireHost = z.output<Schemas['host']>;
 const nonEmpty = (text: string | undefined) =>
   text === undefined || text.trim() === '' ? undefined : text;
 
-const addressOf = (wire: WireAddress): InventoryAddress => ({
+/**
+ * One page's string table. JSON.parse makes a new string for every value, so the ids and words
+ * that repeat across hosts (discovery, network, subnet and daemon ids, tags, dates, protocols,
+ * service names, a port's id in its services' bindings) were each held once per occurrence by the
+ * kept copy; through the table each is held once per page. The table goes with the page.
+ */
+type Intern = <T extends string | undefined>(text: T) => T;
+
+function interner(): Intern {
+  const seen = new Map<string, string>();
+  return <T extends string | undefined>(text: T): T => {
+    if (text === undefined) return text;
+    const known = seen.get(text);
+    if (known !== undefined) return known as T;
+    seen.set(text, text);
+    return text;
+  };
+}
+
+/** For rows read one by one (no page to share a table with). */
+const asIs: Intern = (text) => text;
+
+const addressOf = (wire: WireAddress, i: Intern = asIs): InventoryAddress => ({
   id: wire.id,
   ip: wire.ip_address,
-  subnet_id: wire.subnet_id,
+  subnet_id: i(wire.subnet_id),
   mac: nonEmpty(wire.mac_address),
-  mac_vendor: nonEmpty(wire.mac_vendor),
+  mac_vendor: i(nonEmpty(wire.mac_vendor)),
 });
 
 function childrenOf(values: readonly unknown[], pick: (all: Schemas) => z.ZodType) {
@@ -168,7 +190,7 @@ function childrenOf(values: readonly unknown[], pick: (all: Schemas) => z.ZodTyp
 }
 
 /** "Linux Ubuntu 24.04" from 0.17's `os`, the family apart for counting. */
-function osOf(os: WireHost['os']) {
+function osOf(os: WireHost['os'], i: Intern) {
   if (!os) return {};
   // "Windows 11 23H2", not "Windows Windows 11 23H2": the family only where the name lacks it.
   const family = nonEmpty(os.family);
@@ -179,75 +201,92 @@ function osOf(os: WireHost['os']) {
     (w): w is string => w !== undefined,
   );
   const unique = words.filter((word, i) => words.indexOf(word) === i);
-  return { os: unique.length > 0 ? unique.join(' ') : undefined, os_family: nonEmpty(os.family) };
+  return {
+    os: i(unique.length > 0 ? unique.join(' ') : undefined),
+    os_family: i(nonEmpty(os.family)),
+  };
 }
 
-function hostOf(wire: WireHost, layout: HostWireLayout): InventoryHost {
+/** The sightings as parsed (their keys as the schema gave them), their words from the page's table. */
+function sightingsOf(wire: WireHost, i: Intern): InventorySighting[] {
+  const sightings = (wire.source?.metadata ?? []) as {
+    -readonly [K in keyof InventorySighting]: InventorySighting[K];
+  }[];
+  for (const sighting of sightings) {
+    if (sighting.daemon_id !== undefined) sighting.daemon_id = i(sighting.daemon_id);
+    sighting.date = i(sighting.date);
+    if (sighting.type !== undefined) sighting.type = i(sighting.type);
+  }
+  return sightings;
+}
+
+function hostOf(wire: WireHost, layout: HostWireLayout, i: Intern): InventoryHost {
   const rawAddresses = layout.addresses === 'ip_addresses' ? wire.ip_addresses : wire.interfaces;
   const rawSnmp = layout.snmp === 'if_entries' ? wire.if_entries : wire.interfaces;
   const addresses = childrenOf(rawAddresses, (s) => s.address) as WireAddress[];
   const snmp = childrenOf(rawSnmp, (s) => s.snmp) as z.output<Schemas['snmp']>[];
   const ports: InventoryPort[] = wire.ports.map((p) => ({
-    id: p.id,
+    id: i(p.id),
     number: p.number,
-    protocol: p.protocol.toLowerCase(),
+    protocol: i(p.protocol.toLowerCase()),
   }));
   const services: InventoryService[] = wire.services.map((s) => ({
     id: s.id,
-    name: s.name,
-    definition:
+    name: i(s.name),
+    definition: i(
       typeof s.service_definition === 'string' ? s.service_definition : s.service_definition?.name,
-    port_ids: s.bindings.flatMap((b) => (b.port_id === undefined ? [] : [b.port_id])),
+    ),
+    port_ids: s.bindings.flatMap((b) => (b.port_id === undefined ? [] : [i(b.port_id)])),
   }));
   const children = [wire, ...addresses, ...wire.ports, ...wire.services];
   const ids = (key: 'first_discovery_id' | 'last_discovery_id') => [
-    ...new Set(children.flatMap((c) => (c[key] === undefined ? [] : [c[key]]))),
+    ...new Set(children.flatMap((c) => (c[key] === undefined ? [] : [i(c[key])]))),
   ];
   const credentials = [
     ...(wire.snmp_credential_id ? [wire.snmp_credential_id] : []),
     ...wire.credential_assignments.map((a) => a.credential_id),
-  ];
+  ].map(i);
   const virtualization = wire.virtualization ?? wire.virtualization_metadata;
   const virtualizedBy = wire.virtualization_service_id ?? virtualization?.details?.service_id;
   return {
     id: wire.id,
     name: nonEmpty(wire.name) ?? nonEmpty(wire.display_name) ?? '',
     hostname: nonEmpty(wire.hostname),
-    network_id: wire.network_id ?? wire.site_id,
-    created_at: wire.created_at,
-    updated_at: wire.updated_at,
-    last_seen_at: wire.last_seen_at,
-    first_discovery_id: wire.first_discovery_id,
-    last_discovery_id: wire.last_discovery_id,
+    network_id: i(wire.network_id ?? wire.site_id),
+    created_at: i(wire.created_at),
+    updated_at: i(wire.updated_at),
+    last_seen_at: i(wire.last_seen_at),
+    first_discovery_id: i(wire.first_discovery_id),
+    last_discovery_id: i(wire.last_discovery_id),
     first_discovery_ids: ids('first_discovery_id'),
     last_discovery_ids: ids('last_discovery_id'),
-    sightings: (wire.source?.metadata ?? []) as InventorySighting[],
-    tags: wire.tags,
+    sightings: sightingsOf(wire, i),
+    tags: wire.tags.map(i),
     description: nonEmpty(wire.description),
     sys_descr: nonEmpty(wire.sys_descr),
     sys_location: nonEmpty(wire.sys_location),
     hidden: wire.hidden,
-    ...osOf(wire.os),
-    addresses: addresses.map(addressOf),
+    ...osOf(wire.os, i),
+    addresses: addresses.map((address) => addressOf(address, i)),
     ports,
     services,
-    snmp_interfaces: snmp.map(snmpOf),
+    snmp_interfaces: snmp.map((row) => snmpOf(row, i)),
     credential_ids: [...new Set(credentials)],
     virtualization:
       virtualization || virtualizedBy
-        ? { type: virtualization?.type, service_id: virtualizedBy }
+        ? { type: i(virtualization?.type), service_id: virtualizedBy }
         : undefined,
   };
 }
 
-const snmpOf = (wire: z.output<Schemas['snmp']>): InventorySnmpInterface => ({
+const snmpOf = (wire: z.output<Schemas['snmp']>, i: Intern = asIs): InventorySnmpInterface => ({
   index: wire.if_index,
   name: nonEmpty(wire.if_name),
   description: nonEmpty(wire.if_descr),
   alias: nonEmpty(wire.if_alias),
   mac: nonEmpty(wire.mac_address),
-  admin_status: wire.admin_status,
-  oper_status: wire.oper_status,
+  admin_status: i(wire.admin_status),
+  oper_status: i(wire.oper_status),
   speed_bps: wire.speed_bps,
   address_id: wire.ip_address_id ?? wire.interface_id,
 });
@@ -267,11 +306,14 @@ function normalising<W, T>(pick: (all: Schemas) => z.ZodType<W>, to: (wire: W) =
 }
 
 /** A host with its children, as this version lays them out. */
-export const hostParser = (layout: HostWireLayout): Parser<InventoryHost> =>
-  normalising(
+export const hostParser = (layout: HostWireLayout): Parser<InventoryHost> => {
+  // One table per parser: `listHosts` makes one per page.
+  const intern = interner();
+  return normalising(
     (s) => s.host as unknown as z.ZodType<WireHost>,
-    (wire) => hostOf(wire, layout),
+    (wire) => hostOf(wire, layout, intern),
   );
+};
 
 export const subnetParser: Parser<InventorySubnet> = normalising(
   (s) => s.subnet,

@@ -2,12 +2,24 @@
 import { KEPT_MAX_AGE_MS, type KeptHosts } from '../../api/inventory/kept-inventory.js';
 import type { ToolContext } from '../define-tool.js';
 
+/**
+ * How long a question waits for a first read of the host list before it answers that the read
+ * goes on: MCP clients commonly end a call at 60 s (the SDKs' default request timeout) unless
+ * progress resets it, and a timed-out call tells the model nothing.
+ */
+export const READ_PATIENCE_MS = 45_000;
+
 /** This caller's hosts, kept or read now; undefined beyond a copy's cap (read page by page then). */
-export function keptHosts(context: ToolContext, refresh: boolean | undefined) {
+export function keptHosts(
+  context: ToolContext,
+  refresh: boolean | undefined,
+  patienceMs = READ_PATIENCE_MS,
+) {
   return context.names.inventory.hosts(context.api, {
     signal: context.signal,
     now: context.now,
     refresh,
+    patienceMs,
     // Progress is a courtesy: a client that stopped listening must not fail the read.
     progress: (done, total) => {
       context.progress(done, total).catch(() => undefined);
