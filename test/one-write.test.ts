@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fileSpentStore } from '../src/confirm/spent-file.js';
 import { SpentStoreError } from '../src/confirm/spent-record.js';
 import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
@@ -11,7 +11,7 @@ import { ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { textOf } from './harness.js';
-import { freePort, startRedis } from './redis-server.js';
+import { freePort, useRedis } from './redis-server.js';
 import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const ARGS = updateArgs('rotated-Community-2026x');
@@ -136,18 +136,11 @@ describe('the directory beside the audit log', () => {
 });
 
 describe('one token, two processes sharing Redis', () => {
-  let redis: { url: string; stop(): Promise<void> } | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 30_000);
-  afterAll(async () => {
-    await redis?.stop();
-  });
+  const redisUrl = useRedis();
 
   it('writes once: the spent record is a key set with NX in Redis', async () => {
-    if (!redis) throw new Error('redis-server did not start');
     const { answers, puts, replicas } = await raceOneToken({
-      NETWORK_DISCOVERY_REDIS_URL: redis.url,
+      NETWORK_DISCOVERY_REDIS_URL: redisUrl(),
     });
     expect(puts, answers.map(textOf).join(' | ')).toHaveLength(1);
     expect(answers.filter((answer) => !answer.isError)).toHaveLength(1);

@@ -1,6 +1,7 @@
 // Debian's redis-server for tests, on 127.0.0.1 and a free port with nothing kept on disk, and the free-port helper it uses.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -48,5 +49,20 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
       child.kill('SIGTERM');
       await exited;
     },
+  };
+}
+
+/** A redis-server for the enclosing describe: started before its tests, stopped after; the URL. */
+export function useRedis(): () => string {
+  let redis: { url: string; stop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 30_000);
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  return () => {
+    if (!redis) throw new Error('redis-server did not start');
+    return redis.url;
   };
 }

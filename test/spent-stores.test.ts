@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../src/confirm/confirmation-token.js';
 import { fileSpentStore } from '../src/confirm/spent-file.js';
 import { redisSpentStore } from '../src/confirm/spent-redis.js';
 import { type SpentStore, spentKey } from '../src/confirm/spent-store.js';
-import { startRedis } from './redis-server.js';
+import { useRedis } from './redis-server.js';
 
 const SECRET = 'spent-store-secret-0123456789abcdef';
 const CLAIMS = 8;
@@ -42,18 +42,11 @@ async function raceRedeems(stores: readonly SpentStore[]): Promise<number> {
 }
 
 describe('Redis (NETWORK_DISCOVERY_REDIS_URL)', () => {
-  let redis: { url: string; stop(): Promise<void> } | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 30_000);
-  afterAll(async () => {
-    await redis?.stop();
-  });
+  const redisUrl = useRedis();
 
   /** `count` clients, as many replicas would hold. */
   async function clients(count: number): Promise<SpentStore[]> {
-    if (!redis) throw new Error('redis-server did not start');
-    const url = redis.url;
+    const url = redisUrl();
     const stores = await Promise.all(
       Array.from({ length: count }, () => redisSpentStore(url, Date.now)),
     );
