@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseShapeError } from '../src/api/errors.js';
 import { readEveryPage } from '../src/api/paging.js';
-import type { Page } from '../src/api/request.js';
+import type { Page, RequestSpec } from '../src/api/request.js';
 
 const SPEC = { method: 'GET', path: '/api/v1/subnets' } as const;
 const PAGE = 3;
-const shapeError = (spec: typeof SPEC, problem: string) =>
+const shapeError = (spec: Pick<RequestSpec, 'method' | 'path'>, problem: string) =>
   new ResponseShapeError({ method: spec.method, path: spec.path }, 200, problem);
 
 /**
