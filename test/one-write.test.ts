@@ -1,5 +1,14 @@
 // One approval, one write across replicas: one token sent to two processes at once writes once, through a directory beside the audit log or Redis.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -131,6 +140,40 @@ describe('the directory beside the audit log', () => {
     symlinkSync(join(dir, 'audit.log.spent'), link);
     expect(() => fileSpentStore(link, uid, Date.now)).toThrow(
       /is not a directory \(or is a symbolic link\)/,
+    );
+  });
+});
+
+describe('the directory beside the audit log, swapped after start', () => {
+  it('a link put in its place after start is refused as at start, never followed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spent-swap-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const uid = process.getuid?.();
+    const spentDir = join(dir, 'audit.log.spent');
+    const store = fileSpentStore(spentDir, uid, Date.now);
+    const key = `${(Date.now() + 60_000).toString(36)}.token.swap`;
+    expect(await store.spend(key, Date.now() + 60_000)).toBe(true);
+    // Someone with the folder swaps the record for a link to an empty directory of theirs.
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    renameSync(spentDir, join(dir, 'moved-away'));
+    symlinkSync(elsewhere, spentDir);
+    await expect(store.has(key)).rejects.toThrow(/is not a directory \(or is a symbolic link\)/);
+    await expect(store.spend(key, Date.now() + 60_000)).rejects.toThrow(SpentStoreError);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('another directory put in its place after start is refused too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spent-swap-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const spentDir = join(dir, 'audit.log.spent');
+    const store = fileSpentStore(spentDir, process.getuid?.(), Date.now);
+    const key = `${(Date.now() + 60_000).toString(36)}.token.replaced`;
+    expect(await store.spend(key, Date.now() + 60_000)).toBe(true);
+    renameSync(spentDir, join(dir, 'moved-away'));
+    mkdirSync(spentDir, { mode: 0o700 });
+    await expect(store.spend(key, Date.now() + 60_000)).rejects.toThrow(
+      /was replaced by another directory since start/,
     );
   });
 });
