@@ -8,6 +8,7 @@ import { commandName } from './cli/command-name.js';
 import { EXIT_STATUS } from './cli/exit-status.js';
 import { parseHttpArgs } from './cli/http-args.js';
 import { installProcessGuards } from './cli/process-guards.js';
+import { spentStoreWarning } from './cli/spent-warning.js';
 import { usage } from './cli/usage.js';
 import { type Config, configSecrets, parseConfig, startedByBundle } from './config.js';
 import { openAuditFile } from './confirm/audit-file.js';
@@ -126,6 +127,13 @@ async function main(argv: readonly string[]): Promise<void> {
       now: Date.now,
     }),
   });
+  const spentWarning = spentStoreWarning({
+    writes: line.mode === 'http' ? runtime.httpWrites : !config.readOnly,
+    spentStore: runtime.spentStore,
+    tokenSecretSet: config.tokenSecret !== undefined,
+    httpTokenPath: line.mode === 'http' && config.confirm === 'token',
+  });
+  if (spentWarning) log.warn(spentWarning);
   if (line.mode === 'http') {
     // The HTTP stack is loaded only in this mode.
     const { runHttpMode } = await import('./cli/http.js');

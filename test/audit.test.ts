@@ -1,6 +1,15 @@
 // The write audit trail: one JSON line per stage of every write attempt, never the community.
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -216,6 +225,25 @@ describe('the audit file', () => {
         `can be written by its group or by other users (mode ${mode})`,
       );
       expect(readFileSync(path, 'utf8')).toBe('');
+    },
+  );
+
+  // The folder too: others who can create or rename names there could swap the trail (issue 40).
+  it.each(['777', '1777', '775', '757'])(
+    'a file in a folder its group or others can write (mode %s) is refused, and nothing is created',
+    (mode) => {
+      const folder = join(dir, `folder-${mode}`);
+      mkdirSync(folder);
+      chmodSync(folder, Number.parseInt(mode, 8));
+      const path = join(folder, 'audit.log');
+      expect(() => openAuditFile(path, OWNED)).toThrow(UnsafeAuditFileError);
+      expect(() => openAuditFile(path, OWNED)).toThrow(
+        `which its group or other users can write (mode ${mode.slice(-3)})`,
+      );
+      expect(existsSync(path)).toBe(false);
+      chmodSync(folder, 0o755);
+      openAuditFile(path, OWNED).close();
+      expect(existsSync(path)).toBe(true);
     },
   );
 

@@ -1,11 +1,9 @@
 // The 2026-07-28 form's requestState on the wire: an accepted answer writes once; a replayed, forged or re-aimed state, or an answer without one, writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPT, answerText, formCall } from './era-form-call.js';
 import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { type HttpInstance, startHttpInstance } from './http-instance.js';
-
-const MODERN = '2026-07-28';
-const ACCEPT = { confirm: { action: 'accept', content: { confirm: true } } };
 
 let api: SampleApi;
 let http: HttpInstance;
@@ -25,48 +23,11 @@ afterAll(async () => {
   await api?.close();
 });
 
-interface Answer {
-  readonly resultType?: string;
-  readonly requestState?: string;
-  readonly inputRequests?: Record<string, unknown>;
-  readonly isError?: boolean;
-  readonly content?: { text: string }[];
-}
-
-/** One tools/call as a 2026-07-28 client sends it: envelope in _meta, standard headers. */
-async function call(args: Record<string, unknown>, retry: Record<string, unknown> = {}) {
-  const response = await fetch(http.handle.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': MODERN,
-      'mcp-method': 'tools/call',
-      'mcp-name': 'update_snmp_credential',
-      authorization: `Bearer ${TEST_API_KEY}`,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: 'update_snmp_credential',
-        arguments: args,
-        ...retry,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-          'io.modelcontextprotocol/clientInfo': { name: 'raw-modern', version: '1.0.0' },
-        },
-      },
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { result: Answer }).result;
-}
+const call = (args: Record<string, unknown>, retry: Record<string, unknown> = {}) =>
+  formCall(http.handle.url, args, retry);
 
 const puts = () => api.requests.filter((request) => request.method === 'PUT').length;
-const textOf = (answer: Answer) => (answer.content ?? []).map((block) => block.text).join('\n');
+const textOf = answerText;
 
 /** The first round: the form and its state, nothing written, nothing recorded. */
 async function formFor(args: Record<string, unknown>) {

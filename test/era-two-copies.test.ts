@@ -5,11 +5,15 @@ import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
 import { ensureBuilt } from './build-dist.js';
 import { eraStdio } from './era-client.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
+import { textOf } from './harness.js';
 import { connectStdio } from './stdio-client.js';
+
+const SECOND_CREDENTIAL_ID = 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e';
 
 let api: SampleApi;
 let dir: string;
@@ -17,6 +21,11 @@ let dir: string;
 beforeAll(async () => {
   await ensureBuilt();
   api = await startFakeApi();
+  // A second credential, so the two copies write two records at once: a form answer is refused
+  // when its record changed since the form (issue 40), which one record written twice would race.
+  const first = api.data.credentials.find((c) => c.id === SAMPLE_CREDENTIAL_ID);
+  if (!first) throw new Error('the sample credential is missing');
+  api.data.credentials.push({ ...first, id: SECOND_CREDENTIAL_ID, name: 'Lab switches' });
   dir = mkdtempSync(join(tmpdir(), 'era-two-copies-'));
 }, 60_000);
 
@@ -55,14 +64,22 @@ describe('two copies of the server with the same settings', () => {
       const results = await Promise.all([
         modern.client.callTool({
           name: 'update_snmp_credential',
-          arguments: updateArgs('two-copies-modern'),
+          arguments: {
+            ...updateArgs('two-copies-modern'),
+            id: SECOND_CREDENTIAL_ID,
+            name: 'Lab switches',
+          },
         }),
         legacy.client.callTool({
           name: 'update_snmp_credential',
           arguments: updateArgs('two-copies-legacy'),
         }),
       ]);
-      for (const result of results) expect((result as CallToolResult).isError ?? false).toBe(false);
+      for (const result of results) {
+        expect((result as CallToolResult).isError ?? false, textOf(result as CallToolResult)).toBe(
+          false,
+        );
+      }
     } finally {
       await Promise.allSettled([modern.close(), legacy.close()]);
     }

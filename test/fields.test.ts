@@ -180,6 +180,25 @@ describe('hostile and repeated names', () => {
     }
   });
 
+  it("a host named with another host's id goes by its own id in its name cell, in both channels", async () => {
+    const data = sampleData('0.17.22');
+    const inventory = buildInventory();
+    const [first, second] = inventory.hosts as [SampleHost, SampleHost];
+    second.name = first.id;
+    useInventory(data, inventory);
+    const h = await start({ sample: { data } });
+    const result = await h.call('list_hosts', { limit: 10, fields: 'name,ips' });
+    const answer = compact(result);
+    expect(answer.columns).toEqual(['name', 'ips']);
+    expect(answer.rows[0]?.[0]).toBe(first.name);
+    expect(answer.rows[1]?.[0]).toBe(second.id);
+    expect(JSON.stringify(answer.rows)).not.toContain(first.id);
+    // The text quotes the name, flags it, and names the host's own id beside it.
+    const line = itemLines(result)[1] ?? '';
+    expect(line).toContain('(name holds an id)');
+    expect(line).toContain(`id ${second.id}`);
+  });
+
   it('a hostile discovery name stays one quoted cell', async () => {
     const discoveries = realisticDiscoveries(20);
     (discoveries[0] as { name: string }).name = HOSTILE;

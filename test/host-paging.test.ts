@@ -18,12 +18,12 @@ const RESULT_BUDGET = 100_000;
 const INTERFACES = 3_000;
 const PORTS = 2_000;
 
-async function bigSwitch(version: string) {
+async function bigSwitch(version: string, interfaces = INTERFACES, ports = PORTS) {
   const data = sampleData(version);
   const inventory = buildInventory();
   const host = inventory.hosts[0] as SampleHost;
   (host as { snmp_interfaces: readonly SampleSnmpInterface[] }).snmp_interfaces = Array.from(
-    { length: INTERFACES },
+    { length: interfaces },
     (_, i) => ({
       id: inventoryId(0x77, i + 1),
       index: i + 1,
@@ -35,7 +35,7 @@ async function bigSwitch(version: string) {
     }),
   );
   host.ports.push(
-    ...Array.from({ length: PORTS }, (_, i) => ({
+    ...Array.from({ length: ports }, (_, i) => ({
       id: inventoryId(0x78, i + 1),
       number: 10_000 + i,
       protocol: 'Tcp' as const,
@@ -76,5 +76,20 @@ describe.each(['0.14.13', '0.17.22'])('one large host on Scanopy %s', (version) 
     expect(shape.host?.snmp_interfaces?.map((i) => i.index)).toEqual([INTERFACES]);
     expect(shape.next_step).toBeUndefined();
     expect(size(last)).toBeLessThan(RESULT_BUDGET);
+  });
+
+  it('a host whose ports alone are cut (no more interfaces than a page) says where the rest is', async () => {
+    const { h, host } = await bigSwitch(version, 3, PORTS);
+    const first = await h.call('get_host', { host: host.id });
+    const shape = hostLookupShape.parse(first.structuredContent);
+    expect(shape.host?.snmp_interfaces).toHaveLength(3);
+    expect(shape.host?.ports).not.toContain(`${10_000 + PORTS - 1}/tcp`);
+    expect(textOf(first)).toContain(`ports not bound to a service 1-${PORTS_PAGE} of`);
+    expect(shape.next_step).toContain(`host ${host.id} and offset ${INTERFACES_PAGE}`);
+    expect(textOf(first)).toContain(`ports go on at ${PORTS_PAGE}`);
+    const last = await h.call('get_host', { host: host.id, offset: PORTS - 1 });
+    const lastShape = hostLookupShape.parse(last.structuredContent);
+    expect(lastShape.host?.ports).toContain(`${10_000 + PORTS - 1}/tcp`);
+    expect(lastShape.next_step).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 import { type HttpOptions, type HttpServerHandle, startHttpServer } from '../src/cli/http.js';
 import { createRuntime, type Runtime } from '../src/compose.js';
 import { parseConfig } from '../src/config.js';
+import type { SpentStore } from '../src/confirm/spent-store.js';
 import { createLogger } from '../src/log.js';
 import { createRedactor } from '../src/safety/redact.js';
 
@@ -17,6 +18,8 @@ export interface HttpInstanceOptions {
   readonly http?: Partial<HttpOptions>;
   /** Receives each audit line (already redacted for its caller); dropped by default. */
   readonly audit?: (line: unknown) => void;
+  /** Where spent tokens and form states are recorded; this process's memory by default. */
+  readonly spent?: SpentStore;
 }
 
 /**
@@ -38,6 +41,7 @@ export async function startHttpInstance(
     redactor,
     log,
     audit: options.audit ?? (() => {}),
+    ...(options.spent ? { spent: options.spent } : {}),
   });
   const handle = await startHttpServer(
     runtime,

@@ -1,7 +1,10 @@
 // --http mode: a real SDK client over Streamable HTTP on 127.0.0.1: stateless, per-request keys,
 // tokens shared across replicas through NETWORK_DISCOVERY_TOKEN_SECRET, Host/Origin checks.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -360,6 +363,30 @@ describe('network-discovery-mcp --http (built entry)', () => {
     );
     expect(stderr).toMatch(/serving MCP/);
     expect(stderr).not.toContain('NETWORK_DISCOVERY_TOKEN_SECRET');
+  });
+
+  it('warns when writes are on with a shared secret and used confirmations die with the process', async () => {
+    const env = {
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_HTTP_WRITES: 'true',
+      NETWORK_DISCOVERY_TOKEN_SECRET: 'shared-secret-0123456789abcdef0123456789',
+    };
+    const memory = await launch(['--http', '--port', '0'], env, /serving MCP/);
+    expect(memory.stderr).toMatch(
+      /used confirmations \(form answers, tokens\) are recorded in this process only: another replica, or this server after a restart/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'ndm-spent-warning-'));
+    try {
+      const shared = await launch(
+        ['--http', '--port', '0'],
+        { ...env, NETWORK_DISCOVERY_AUDIT_LOG: join(dir, 'audit.log') },
+        /serving MCP/,
+      );
+      expect(shared.stderr).toMatch(/serving MCP/);
+      expect(shared.stderr).not.toContain('recorded in this process only');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('binds beyond loopback only with --allow-remote, and then warns', async () => {

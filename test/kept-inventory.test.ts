@@ -53,6 +53,14 @@ const answerOf = (result: CallToolResult) => {
   return { ...rest, filters: report };
 };
 
+/** The ids of the rows a list_hosts answer returned, in every network group. */
+const idsOf = async (answer: Promise<CallToolResult>) => {
+  const result = await answer;
+  expect(result.isError, textOf(result)).toBeFalsy();
+  const { groups } = result.structuredContent as { groups: { hosts: { id: string }[] }[] };
+  return groups.flatMap((group) => group.hosts.map((host) => host.id));
+};
+
 describe.each(['0.14.13', '0.17.22'])('the kept host list on Scanopy %s', (version) => {
   it('answers every filter from the copy as a fresh read does, sending the probe alone', async () => {
     const h = await start({ sample: { data: sampleData(version) }, maxResultBytes: 2_000_000 });
@@ -96,15 +104,12 @@ describe.each(['0.14.13', '0.17.22'])('the kept host list on Scanopy %s', (versi
     const found = await h.call('list_hosts', { search: gone.name });
     expect(JSON.stringify(found.structuredContent)).not.toContain(gone.id);
     // Added as the newest host, in place of another: the total alone would not show it.
-    inventory.hosts.splice(6, 1);
-    inventory.hosts.push({
-      ...gone,
-      id: 'a0000000-0000-4000-8000-0000000000ad',
-      name: 'brand-new-host',
-      created_at: '2026-11-25T11:59:00Z',
-    });
-    const added = await h.call('list_hosts', { search: 'brand-new-host' });
-    expect(textOf(added)).toContain('"brand-new-host"');
+    const replaced = inventory.hosts.splice(6, 1)[0] as SampleHost;
+    const added = { ...gone, id: 'a0000000-0000-4000-8000-0000000000ad', name: 'brand-new-host' };
+    inventory.hosts.push({ ...added, created_at: '2026-11-25T11:59:00Z' });
+    // The rows, never the text: an answer quotes its search term back even when nothing matches.
+    expect(await idsOf(h.call('list_hosts', { search: 'brand-new-host' }))).toEqual([added.id]);
+    expect(await idsOf(h.call('list_hosts', { search: replaced.name }))).not.toContain(replaced.id);
     expect(await count()).toBe(239);
   });
 

@@ -1,11 +1,18 @@
 // One approval, one write across replicas: one token sent to two processes at once writes once, through a directory beside the audit log or Redis.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fileSpentStore } from '../src/confirm/spent-file.js';
 import { SpentStoreError } from '../src/confirm/spent-record.js';
 import { SAMPLE_CREDENTIAL_ID } from '../src/sample-api/data.js';
@@ -13,6 +20,7 @@ import { ensureBuilt } from './build-dist.js';
 import { type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { textOf } from './harness.js';
+import { freePort, useRedis } from './redis-server.js';
 import { connectStdio, type StdioServer } from './stdio-client.js';
 
 const ARGS = updateArgs('rotated-Community-2026x');
@@ -136,19 +144,46 @@ describe('the directory beside the audit log', () => {
   });
 });
 
-describe('one token, two processes sharing Redis', () => {
-  let redis: { url: string; stop(): Promise<void> } | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 30_000);
-  afterAll(async () => {
-    await redis?.stop();
+describe('the directory beside the audit log, swapped after start', () => {
+  it('a link put in its place after start is refused as at start, never followed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spent-swap-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const uid = process.getuid?.();
+    const spentDir = join(dir, 'audit.log.spent');
+    const store = fileSpentStore(spentDir, uid, Date.now);
+    const key = `${(Date.now() + 60_000).toString(36)}.token.swap`;
+    expect(await store.spend(key, Date.now() + 60_000)).toBe(true);
+    // Someone with the folder swaps the record for a link to an empty directory of theirs.
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    renameSync(spentDir, join(dir, 'moved-away'));
+    symlinkSync(elsewhere, spentDir);
+    await expect(store.has(key)).rejects.toThrow(/is not a directory \(or is a symbolic link\)/);
+    await expect(store.spend(key, Date.now() + 60_000)).rejects.toThrow(SpentStoreError);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 
+  it('another directory put in its place after start is refused too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spent-swap-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const spentDir = join(dir, 'audit.log.spent');
+    const store = fileSpentStore(spentDir, process.getuid?.(), Date.now);
+    const key = `${(Date.now() + 60_000).toString(36)}.token.replaced`;
+    expect(await store.spend(key, Date.now() + 60_000)).toBe(true);
+    renameSync(spentDir, join(dir, 'moved-away'));
+    mkdirSync(spentDir, { mode: 0o700 });
+    await expect(store.spend(key, Date.now() + 60_000)).rejects.toThrow(
+      /was replaced by another directory since start/,
+    );
+  });
+});
+
+describe('one token, two processes sharing Redis', () => {
+  const redisUrl = useRedis();
+
   it('writes once: the spent record is a key set with NX in Redis', async () => {
-    if (!redis) throw new Error('redis-server did not start');
     const { answers, puts, replicas } = await raceOneToken({
-      NETWORK_DISCOVERY_REDIS_URL: redis.url,
+      NETWORK_DISCOVERY_REDIS_URL: redisUrl(),
     });
     expect(puts, answers.map(textOf).join(' | ')).toHaveLength(1);
     expect(answers.filter((answer) => !answer.isError)).toHaveLength(1);
@@ -175,52 +210,3 @@ describe('one token, two processes sharing Redis', () => {
     expect(`${textOf(answer)}${replica.stderr()}`).not.toContain('hunter2-redis-password');
   }, 60_000);
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** The environment without LD_PRELOAD (faketime's), for a service the test starts beside it. */
-function withoutPreload(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { LD_PRELOAD: _preload, ...rest } = env;
-  return rest;
-}
-
-/** Debian's redis-server on 127.0.0.1 and a free port, nothing kept on disk (.ci/run installs it). */
-async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    // Without faketime's preload: libfaketime recurses in redis-server's clock_gettime and it never
-    // starts, so `faketime '+400 days' npx vitest run` would fail here on the tool, not the date.
-    { stdio: ['ignore', 'pipe', 'pipe'], env: withoutPreload(process.env) },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.once('error', (error) =>
-      reject(
-        new Error(`redis-server could not start (${error.message}); apt-get install redis-server`),
-      ),
-    );
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}

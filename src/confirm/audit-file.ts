@@ -1,5 +1,5 @@
 // Appends audit lines to the file named by NETWORK_DISCOVERY_AUDIT_LOG, opened once at start-up.
-import { nodeFs } from '../node-builtins.js';
+import { nodeFs, nodePath } from '../node-builtins.js';
 
 export interface AuditFile {
   write(line: string): void;
@@ -26,7 +26,22 @@ export class UnsafeAuditFileError extends Error {}
  * that no group or other user can write (0600 applies only to a file this call creates).
  */
 export function openAuditFile(path: string, options: AuditFileOptions): AuditFile {
-  const { closeSync, constants, fstatSync, openSync, writeSync } = nodeFs();
+  const { closeSync, constants, fstatSync, openSync, statSync, writeSync } = nodeFs();
+  // The folder first: where others may create or rename names, they could swap the trail, or its
+  // record of spent confirmations beside it, for their own (a sticky /tmp included: names are
+  // still theirs to create first). Checked before anything is created there.
+  const folder = nodePath().dirname(path);
+  let folderMode: number | undefined;
+  try {
+    folderMode = statSync(folder).mode;
+  } catch {
+    // A folder that does not exist fails the open below, with its own message.
+  }
+  if (folderMode !== undefined && (folderMode & 0o022) !== 0) {
+    throw new UnsafeAuditFileError(
+      `${path} is in ${folder}, which its group or other users can write (mode ${(folderMode & 0o777).toString(8)}), so the audit trail is not written there: anyone who can write the folder could replace the trail or the record of used confirmations beside it. Point NETWORK_DISCOVERY_AUDIT_LOG at a file in a directory only you can write (chmod go-w ${folder}, or another directory).`,
+    );
+  }
   // O_NOFOLLOW is undefined on Windows, where symlinks need privileges to create.
   const flags =
     constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);

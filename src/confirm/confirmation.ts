@@ -64,7 +64,22 @@ export interface Confirmer {
 /** The MCP side of elicitation, injected by server.ts so tools never touch the SDK. */
 export interface ElicitationPort {
   supportsForm(): boolean;
-  askBoolean(message: string, signal: AbortSignal): Promise<{ action: string; confirm?: unknown }>;
+  /**
+   * `signed` is what the answer is bound to beyond the words shown: the exact values and a digest
+   * of the record as read. A form answered on a later request (2026-07-28) is refused when either
+   * changed since the form went out, as a token is.
+   */
+  askBoolean(
+    message: string,
+    signal: AbortSignal,
+    signed: FormBinding,
+  ): Promise<{ action: string; confirm?: unknown }>;
+}
+
+/** The values and the state digest a form's answer must still match. */
+export interface FormBinding {
+  readonly values: CredentialWrite;
+  readonly state: string;
 }
 
 /** NETWORK_DISCOVERY_CONFIRM=elicitation and a client without forms: refused, with why. */
@@ -136,14 +151,15 @@ export function createConfirmer(
         const issued = approvals.issue({ values: bound, stateDigest: stateDigest(state ?? null) });
         return { kind: 'app-preview', handle: issued.handle, expiresAt: issued.expiresAt };
       }
+      // The token and the form's answer sign the record as read beside the values: once a write
+      // lands the record changes, so either is refused by every process, after restarts and on
+      // every replica, even where the spent store is this process's memory.
+      const signed: FormBinding = { values: bound, state: stateDigest(state ?? null) };
       if (elicitation.supportsForm()) {
-        return askForm(elicitation, message, signal, formTimeoutMs, mode);
+        return askForm(elicitation, { message, signed }, signal, formTimeoutMs, mode);
       }
       if (mode === 'elicitation') throw new FormRequiredError();
       if (mode !== 'token') throw new PersonRequiredError();
-      // The token signs the record as read beside the values: once its write lands the record
-      // changes, so the token is refused by every process, after restarts and on every replica.
-      const signed = { values: bound, state: stateDigest(state ?? null) };
       if (token !== undefined) {
         const check = await tokens.redeem(token, signed);
         return check.valid
@@ -158,13 +174,13 @@ export function createConfirmer(
 
 async function askForm(
   elicitation: ElicitationPort,
-  message: string,
+  form: { readonly message: string; readonly signed: FormBinding },
   signal: AbortSignal,
   timeoutMs: number,
   mode: ConfirmMode,
 ): Promise<ConfirmationDecision> {
   const answer = await withinTime(timeoutMs, signal, mode, (asking) =>
-    askUser(elicitation, message, asking),
+    askUser(elicitation, form, asking),
   );
   if (answer.action === 'accept' && answer.confirm === true) {
     return { kind: 'confirmed', via: 'elicitation' };
@@ -203,9 +219,13 @@ async function withinTime<T>(
   }
 }
 
-async function askUser(elicitation: ElicitationPort, message: string, signal: AbortSignal) {
+async function askUser(
+  elicitation: ElicitationPort,
+  { message, signed }: { readonly message: string; readonly signed: FormBinding },
+  signal: AbortSignal,
+) {
   try {
-    return await elicitation.askBoolean(message, signal);
+    return await elicitation.askBoolean(message, signal, signed);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ToolMessageError(

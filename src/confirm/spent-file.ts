@@ -24,19 +24,21 @@ export function fileSpentStore(
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'EEXIST') throw failure(dir, error);
   }
-  const stat = fs.lstatSync(dir);
-  const problem = !stat.isDirectory()
-    ? 'is not a directory (or is a symbolic link)'
-    : uid !== undefined && stat.uid !== uid
-      ? `is owned by uid ${stat.uid}, not by you (${uid})`
-      : (stat.mode & 0o022) !== 0
-        ? `can be written by its group or by other users (mode ${(stat.mode & 0o777).toString(8)})`
-        : undefined;
-  if (problem) {
-    throw new SpentStoreError(
-      `the record of used confirmations, ${dir}, ${problem}; remove it, or point NETWORK_DISCOVERY_AUDIT_LOG at a file in a directory only you can write`,
-    );
-  }
+  // Checked at start and again before every use: a directory swapped for a link (or another
+  // directory) after start is refused as it would have been at start, never followed.
+  const opened = checked(fs.lstatSync(dir), dir, uid);
+  const stillSafe = () => {
+    let stat: DirStat;
+    try {
+      stat = fs.lstatSync(dir);
+    } catch (error) {
+      throw failure(dir, error);
+    }
+    checked(stat, dir, uid);
+    if (stat.dev !== opened.dev || stat.ino !== opened.ino) {
+      throw refusal(dir, 'was replaced by another directory since start');
+    }
+  };
   const flags =
     fs.constants.O_WRONLY |
     fs.constants.O_CREAT |
@@ -54,8 +56,12 @@ export function fileSpentStore(
   };
   return {
     where: dir,
-    has: async (key) => fs.existsSync(join(dir, key)),
+    has: async (key) => {
+      stillSafe();
+      return fs.existsSync(join(dir, key));
+    },
     spend: async (key) => {
+      stillSafe();
       try {
         sweep();
       } catch {
@@ -71,6 +77,33 @@ export function fileSpentStore(
     },
     close: async () => {},
   };
+}
+
+interface DirStat {
+  isDirectory(): boolean;
+  readonly uid: number;
+  readonly mode: number;
+  readonly dev: number;
+  readonly ino: number;
+}
+
+/** The directory as lstat saw it, when it is one only this user can write; else the refusal. */
+function checked(stat: DirStat, dir: string, uid: number | undefined): DirStat {
+  const problem = !stat.isDirectory()
+    ? 'is not a directory (or is a symbolic link)'
+    : uid !== undefined && stat.uid !== uid
+      ? `is owned by uid ${stat.uid}, not by you (${uid})`
+      : (stat.mode & 0o022) !== 0
+        ? `can be written by its group or by other users (mode ${(stat.mode & 0o777).toString(8)})`
+        : undefined;
+  if (problem) throw refusal(dir, problem);
+  return stat;
+}
+
+function refusal(dir: string, problem: string): SpentStoreError {
+  return new SpentStoreError(
+    `the record of used confirmations, ${dir}, ${problem}; remove it, or point NETWORK_DISCOVERY_AUDIT_LOG at a file in a directory only you can write`,
+  );
 }
 
 function failure(dir: string, error: unknown): SpentStoreError {

@@ -67,6 +67,7 @@ function overConnection(ctx: ServerContext, { abilities }: FormRoundOptions): Fo
   const port: ElicitationPort = {
     supportsForm: () => abilities.forms,
     async askBoolean(message, signal) {
+      // Answered on this very request: the record read just before is the one the person sees.
       // Elapsed time, not a date: the monotonic clock, never the (test-fixed) wall clock.
       const asked = performance.now();
       const result = await ctx.mcpReq.elicitInput(formParams(message), {
@@ -83,8 +84,11 @@ function overConnection(ctx: ServerContext, { abilities }: FormRoundOptions): Fo
 /**
  * 2026-07-28: the first call answers input_required with the form and a requestState; the retry
  * carries the person's answer and that state back. The state is a confirmation token signed over
- * the tool, its exact arguments and the message shown: a retry with other arguments, or after the
- * record changed (another message), a replay of a spent state or a forged one reads no answer.
+ * the tool, its exact arguments, the message shown and the record as read (`signed`, the token
+ * path's binding): a retry with other arguments, after the record changed (a write landed, or
+ * someone rotated the community: the message may read the same), after the words shown changed (a
+ * tag renamed), a replay of a spent state or a forged one reads no answer. Spent states go to the
+ * token's spent store, so replicas sharing it, and restarts, spend a state once.
  */
 function roundTrip(
   ctx: ServerContext,
@@ -93,8 +97,8 @@ function roundTrip(
   let pending: InputRequiredResult | undefined;
   const port: ElicitationPort = {
     supportsForm: () => abilities.forms,
-    async askBoolean(message) {
-      const bound = { tool, args, message };
+    async askBoolean(message, _signal, signed) {
+      const bound = { tool, args, message, signed };
       const state = ctx.mcpReq.requestState();
       if (typeof state !== 'string') {
         const { token } = tokens.issue(bound);

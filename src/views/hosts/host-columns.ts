@@ -1,4 +1,5 @@
 // list_hosts' columns for `fields`: each of a host's own facts as one structured cell and one short text cell.
+import { holdsUuid } from '../../safety/quote.js';
 import { type Column, type Columns, linkedCell } from '../common/projection.js';
 import {
   addressText,
@@ -76,9 +77,17 @@ export function hostColumns(
   });
   return {
     id: { cell: (row) => row.host.id, text: (row) => idText(row.host.id) },
+    // A name holding an id goes by the host's own id, as a linked network's does: a bare cell
+    // "<another host's id>" would read as that host. The text quotes and flags the name, and
+    // names the host's own id beside it.
     name: {
-      cell: (row) => capped(row.host.name || row.host.id),
-      text: (row) => said(row.host.name || row.host.id, 120),
+      cell: (row) => linkedCell(capped(row.host.name || row.host.id), row.host.id),
+      text: (row) => {
+        const name = said(row.host.name || row.host.id, 120);
+        return holdsUuid(row.host.name) && row.host.name !== row.host.id
+          ? `${name}, id ${idText(row.host.id)}`
+          : name;
+      },
     },
     hostname: {
       cell: (row) => (row.host.hostname === undefined ? undefined : capped(row.host.hostname)),
