@@ -140,7 +140,7 @@ export async function listed(args: HostListArguments, context: ToolContext) {
     },
     context,
   );
-  const notes = [...world.notes, ...asOfNote(scan.copy)];
+  const notes = [...world.notes, ...asOfNote(scan.copy, context.now())];
   const report: HostFilterReport | undefined =
     given.length > 0
       ? {

@@ -1,0 +1,16 @@
+// The line a host answer from a kept copy carries: when the copy was read, what was checked now, and how old a host's details may be.
+
+/** "under 1 s", "1 s", "42 s": whole seconds, rounded up, so the bound is never understated. */
+function ageWords(ms: number): string {
+  return ms < 1_000 ? 'under 1 s' : `${Math.ceil(ms / 1_000)} s`;
+}
+
+/**
+ * Says what the answer can be trusted for, not what to do about it: an invitation to refresh had
+ * an assistant pass `refresh: true` on a third of its calls and read the whole inventory twice
+ * (issue 42). The probe proved the host list unchanged; a host's own details are as old as the copy.
+ */
+export function asOfLine(readAt: number, now: number): string {
+  const at = new Date(readAt).toISOString().slice(11, 19);
+  return `Hosts as of ${at}Z, a copy checked now: no host added or deleted since; a host's ports, services and names may be up to ${ageWords(Math.max(0, now - readAt))} old.`;
+}
