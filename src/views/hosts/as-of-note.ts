@@ -1,9 +1,7 @@
 // The line a host answer from a kept copy carries: when the copy was read, what was checked now, and how old a host's details may be.
 
-/** "under 1 s", "1 s", "42 s": whole seconds, rounded up, so the bound is never understated. */
-function ageWords(ms: number): string {
-  return ms < 1_000 ? 'under 1 s' : `${Math.ceil(ms / 1_000)} s`;
-}
+/** Whole seconds, rounded up (1 at least), so the bound is never understated. */
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1_000));
 
 /**
  * Says what the answer can be trusted for, not what to do about it: an invitation to refresh had
@@ -12,5 +10,5 @@ function ageWords(ms: number): string {
  */
 export function asOfLine(readAt: number, now: number): string {
   const at = new Date(readAt).toISOString().slice(11, 19);
-  return `Hosts as of ${at}Z, a copy checked now: no host added or deleted since; a host's ports, services and names may be up to ${ageWords(Math.max(0, now - readAt))} old.`;
+  return `Hosts as of ${at}Z, a copy checked now: no host added or deleted since; a host's ports, services and names may be up to ${seconds(now - readAt)} s old.`;
 }
