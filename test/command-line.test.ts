@@ -3,9 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { editDistance, parseCommandLine } from '../src/cli/arguments.js';
+import { parseCommandLine } from '../src/cli/arguments.js';
 import { commandName } from '../src/cli/command-name.js';
 import { EXIT_STATUS } from '../src/cli/exit-status.js';
+import { editDistance } from '../src/did-you-mean.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { connectStdio } from './stdio-client.js';
 

@@ -1,4 +1,5 @@
 // The command line through node:util's parseArgs: every command and flag known, anything else refused naming the closest one.
+import { closest } from '../did-you-mean.js';
 import { nodeUtil } from '../node-builtins.js';
 
 /** Every flag, as parseArgs takes them. `--demo` is a flag whose value may follow it or `=`. */
@@ -126,38 +127,4 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 function shown(word: string): string {
   const cut = word.length > 40 ? `${word.slice(0, 40)}...` : word;
   return JSON.stringify(cut);
-}
-
-/** ` (did you mean "x"?)` for the nearest known word within a few edits, else nothing. */
-function closest(word: string, known: readonly string[]): string {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of known) {
-    const distance = editDistance(word.toLowerCase(), candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const near = Math.max(2, Math.floor((best?.length ?? 0) / 3));
-  return best !== undefined && bestDistance <= near ? ` (did you mean "${best}"?)` : '';
-}
-
-/** Levenshtein distance with adjacent swaps counted as one edit (`htpp` is one from `http`). */
-export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number) => rows[i]?.[j] ?? 0;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      }
-      (rows[i] as number[])[j] = best;
-    }
-  }
-  return at(a.length, b.length);
 }
