@@ -47,6 +47,18 @@ describe('parseCommandLine', () => {
     expect(problemsOf(argv)).toContain(problem);
   });
 
+  // Issue 42 item 9. Failed on main: 'unknown flag "--scanopy"' and 'unknown command "0.17.22"',
+  // with no word of --demo.
+  it.each([
+    [['--scanopy', '0.17.22'], '0.17.22'],
+    [['--demo', '--scanopy=0.16.2'], '0.16.2'],
+    [['--scanopy'], '0.17.22'],
+  ])("%j points at --demo, the server's own flag", (argv, version) => {
+    expect(problemsOf(argv)).toEqual([
+      `--scanopy belongs to the demo script (npm run demo -- --scanopy ${version}); this server plays a Scanopy version with --demo ${version}`,
+    ]);
+  });
+
   it('names every unknown word, not just the first', () => {
     expect(problemsOf(['docter', '--htpp', '--colour'])).toEqual([
       'unknown command "docter" (did you mean "doctor"?)',

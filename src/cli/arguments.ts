@@ -68,6 +68,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const commands: string[] = [];
   let demo: string | undefined;
   let demoAt = -1;
+  /** Where `--scanopy` stood: the version after it is its value, not a command. */
+  let scanopyAt = -1;
   for (const token of commandTokens(argv)) {
     if (token.kind === 'option-terminator') {
       problems.push('"--" is not used by this command');
@@ -76,12 +78,23 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     if (token.kind === 'positional') {
       const word = token.value ?? '';
       if (token.index === demoAt + 1 && demo === '' && DEMO_VERSION.test(word)) demo = word;
+      else if (token.index === scanopyAt + 1 && DEMO_VERSION.test(word)) continue;
       else if ((COMMANDS as readonly string[]).includes(word)) commands.push(word);
       else problems.push(`unknown command ${shown(word)}${closest(word, COMMANDS)}`);
       continue;
     }
     const name = token.name ?? '';
     const raw = token.rawName ?? `--${name}`;
+    if (name === 'scanopy') {
+      // The demo script's flag (npm run demo -- --scanopy 0.17.22), tried on the server itself.
+      scanopyAt = token.index;
+      const version =
+        token.value !== undefined && DEMO_VERSION.test(token.value) ? token.value : '0.17.22';
+      problems.push(
+        `--scanopy belongs to the demo script (npm run demo -- --scanopy ${version}); this server plays a Scanopy version with --demo ${version}`,
+      );
+      continue;
+    }
     if (!(name in COMMAND_OPTIONS)) {
       const flags = Object.keys(COMMAND_OPTIONS).map((known) => `--${known}`);
       problems.push(`unknown flag ${shown(raw)}${closest(raw, flags)}`);
