@@ -32,6 +32,14 @@ const handleOf = async (h: Harness) => {
   return { approval: approval?.handle };
 };
 
+/** update_snmp_credential with one new community, confirmed (or not) as `options` say. */
+const write = (label: string, options: HarnessOptions): SuccessCase => ({
+  tool: 'update_snmp_credential',
+  label,
+  options,
+  args: () => updateArgs('every-Success-42'),
+});
+
 const CASES: readonly SuccessCase[] = [
   { tool: 'list_discoveries', label: 'default page' },
   { tool: 'list_discoveries', label: 'next page', args: () => ({ limit: 2, offset: 2 }) },
@@ -74,30 +82,10 @@ const CASES: readonly SuccessCase[] = [
   { tool: 'get_host', label: 'an ambiguous name', args: () => ({ host: 'db' }) },
   { tool: 'list_snmp_credentials', label: 'list' },
   { tool: 'list_snmp_credentials', label: 'one', args: () => ({ id: SAMPLE_CREDENTIAL_ID }) },
-  {
-    tool: 'update_snmp_credential',
-    label: 'preview with a token',
-    options: { confirm: 'token' },
-    args: () => updateArgs('every-Success-42'),
-  },
-  {
-    tool: 'update_snmp_credential',
-    label: 'written after the form',
-    options: { elicit: 'accept' },
-    args: () => updateArgs('every-Success-42'),
-  },
-  {
-    tool: 'update_snmp_credential',
-    label: 'declined in the form',
-    options: { elicit: 'decline' },
-    args: () => updateArgs('every-Success-42'),
-  },
-  {
-    tool: 'update_snmp_credential',
-    label: 'preview for the app',
-    options: { apps: true },
-    args: () => updateArgs('every-Success-42'),
-  },
+  write('preview with a token', { confirm: 'token' }),
+  write('written after the form', { elicit: 'accept' }),
+  write('declined in the form', { elicit: 'decline' }),
+  write('preview for the app', { apps: true }),
   { tool: 'apply_snmp_rotation', label: 'pressed', options: { apps: true }, args: handleOf },
   { tool: 'cancel_snmp_rotation', label: 'pressed', options: { apps: true }, args: handleOf },
   { tool: 'get_unseen_release_notes', label: 'notes', versions: ['0.14.13'] },
