@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { sampleData } from '../src/sample-api/data.js';
 import { INVENTORY_DISCOVERIES } from '../src/sample-api/inventory-data.js';
+import { MAX_COUNTS_BYTES } from '../src/views/hosts/host-counts-view.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -44,6 +45,9 @@ describe.each(['0.14.13', '0.16.1'])('found_by on Scanopy %s', (version) => {
         expect(structuredSays(result)).toContain(sentence);
       }
       if (!recordCounted) expect(summaryOf(counts)).toContain(sentence);
+      // The counts answer keeps its ceiling with the sentence in both channels.
+      expect(Buffer.byteLength(textOf(counts))).toBeLessThan(MAX_COUNTS_BYTES);
+      expect(Buffer.byteLength(structuredSays(counts))).toBeLessThan(MAX_COUNTS_BYTES);
     },
   );
 });
