@@ -16,7 +16,7 @@ export const PERFORMANCE_PATH = join(ROOT, 'docs', 'performance.md');
 const TEST_DIR = join(ROOT, 'test');
 
 interface JsonSchema {
-  readonly type?: string;
+  readonly type?: string | readonly string[];
   readonly format?: string;
   readonly pattern?: string;
   readonly enum?: readonly unknown[];
@@ -46,6 +46,10 @@ function isUuidPattern(pattern: string | undefined): boolean {
 }
 
 function typeOf(schema: JsonSchema): string {
+  // A list of types (`fields`: a comma string or a list of strings), each said as alone.
+  if (Array.isArray(schema.type)) {
+    return schema.type.map((type: string) => typeOf({ ...schema, type })).join(' or ');
+  }
   if (schema.enum) return schema.enum.map((value) => `\`${String(value)}\``).join(' or ');
   if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'any'}`;
   if (schema.format === 'uuid' || isUuidPattern(schema.pattern)) return 'UUID';
@@ -58,7 +62,7 @@ function typeOf(schema: JsonSchema): string {
       ? `string ${schema.minLength}..${schema.maxLength} chars`
       : `string up to ${schema.maxLength} chars`;
   }
-  return schema.type ?? 'any';
+  return typeof schema.type === 'string' ? schema.type : 'any';
 }
 
 /** The inputs as clients see them in tools/list (the conversion `npm run listing` makes). */

@@ -32,6 +32,30 @@ function withoutAdditionalProperties(node: unknown): unknown {
 }
 
 /**
+ * `anyOf` of bare types (`fields`: a string or a list of strings) as one `type` list: the same
+ * meaning under draft-07 and 2020-12 (`items` binds arrays only), 14 bytes less each time.
+ */
+function mergedTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(mergedTypes);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = mergedTypes(value);
+  const members = out['anyOf'];
+  if (!Array.isArray(members)) return out;
+  const bare = members.every(
+    (m) =>
+      typeof m === 'object' &&
+      m !== null &&
+      typeof m.type === 'string' &&
+      Object.keys(m).every((k) => k === 'type' || (k === 'items' && m.type === 'array')),
+  );
+  if (!bare) return out;
+  const { anyOf: _members, ...rest } = out;
+  const items = members.find((m) => m.items !== undefined)?.items;
+  return { ...rest, type: members.map((m) => m.type), ...(items ? { items } : {}) };
+}
+
+/**
  * JSON Schema as the SDK derives it (draft-07 rules, inputs as accepted, outputs as produced),
  * without `$schema`: what we emit means the same under draft-07 and 2020-12.
  */
@@ -42,7 +66,9 @@ function jsonSchema(shape: ZodRawShape, io: 'input' | 'output'): Tool['inputSche
     target: 'draft-7',
     io,
   });
-  return (io === 'output' ? withoutAdditionalProperties(schema) : schema) as Tool['inputSchema'];
+  return (
+    io === 'output' ? withoutAdditionalProperties(schema) : mergedTypes(schema)
+  ) as Tool['inputSchema'];
 }
 
 /** Every tool as listed; `execution` is left out because its default is already "forbidden". */

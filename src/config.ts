@@ -1,5 +1,6 @@
 // One zod schema over the environment: every problem reported at once, secrets never echoed.
 import * as z from 'zod';
+import { nearest } from './did-you-mean.js';
 import { checkTransport } from './safety/transport-safety.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
@@ -312,8 +313,41 @@ function withoutPlaceholders(env: Readonly<Record<string, string | undefined>>) 
   return { kept, unfilled };
 }
 
+const PREFIX = 'NETWORK_DISCOVERY_';
+
+/**
+ * A key copied from the README's examples rather than the service: `scp_u_...` and its kin
+ * (`scp_u_…`, `scp_u_<your key>`, `scp_u_xxxx`). Public text, so never treated as a secret.
+ */
+export const isPlaceholderKey = (key: string | undefined): boolean =>
+  key !== undefined && /^scp_u_(?:\.{2,}|…|<[^>]*>|x+|\*+|your[\w-]*)$/i.test(key);
+
+const PLACEHOLDER_KEY_NOTE =
+  "NETWORK_DISCOVERY_API_KEY is the README's placeholder scp_u_..., not a key: set it to a user API key from the service (API Keys in its web UI)";
+
+/**
+ * Variables named like this server's that it does not read (`NETWORK_DISCOVERY_BASEURL`,
+ * `..._API_KYE`), each with the nearest setting: a typo is said, as on the command line, never
+ * silently ignored. Only the name is shown, never the value.
+ */
+export function unknownVariables(env: Readonly<Record<string, string | undefined>>): string[] {
+  const names = new Set<string>([...Object.keys(envSchema.shape), CLIENT_MARKER]);
+  const known = [...names].map((name) => name.slice(PREFIX.length).toLowerCase());
+  return Object.keys(env)
+    .filter((name) => name.toUpperCase().startsWith(PREFIX) && !names.has(name))
+    .sort()
+    .map((name) => {
+      // A name is the person's own typing, but may hold anything: word characters only, capped.
+      const shown = name.replace(/\W/g, '?').slice(0, 80);
+      const best = nearest(name.slice(PREFIX.length), known);
+      const meant = best === undefined ? '' : ` (did you mean ${PREFIX}${best.toUpperCase()}?)`;
+      return `${shown} is not a setting of this server${meant}: ignored`;
+    });
+}
+
 /** Parses the environment; never throws, never includes a value in a problem. */
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+  const unknown = unknownVariables(env);
   const { kept, unfilled } = withoutPlaceholders(env);
   // Parsed once per process: zod's compiled fast path would cost more to build (~2.5 ms of start-up)
   // than it could ever save.
@@ -326,7 +360,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
         ? `${name} is ${placeholder}, which the MCP client did not fill in: set it in the client's settings for this server`
         : `${name} ${issue.message}`;
     });
-    return { ok: false, problems };
+    return { ok: false, problems: [...problems, ...unknown] };
   }
   const e = result.data;
   const problems: string[] = [];
@@ -346,7 +380,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     const transport = checkTransport(base, e.NETWORK_DISCOVERY_ALLOW_INSECURE_HTTP);
     if (!transport.ok) problems.push(transport.problem);
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: [...problems, ...unknown] };
   const config: Config = {
     baseUrl: base,
     apiKey: e.NETWORK_DISCOVERY_API_KEY.value,
@@ -383,7 +417,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     ),
     e.NETWORK_DISCOVERY_BASE_URL.note,
     e.NETWORK_DISCOVERY_API_KEY.note,
+    isPlaceholderKey(e.NETWORK_DISCOVERY_API_KEY.value) ? PLACEHOLDER_KEY_NOTE : undefined,
     e.NETWORK_DISCOVERY_SESSION_ID.note,
+    ...unknown,
   ].filter((note): note is string => note !== undefined);
   return { ok: true, config: Object.freeze(config), notes };
 }
@@ -391,7 +427,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 /** The secrets a config holds, for the redactor; a Redis URL may carry a password, so it is one. */
 export function configSecrets(config: Config): string[] {
   return [
-    config.apiKey,
+    isPlaceholderKey(config.apiKey) ? undefined : config.apiKey,
     config.sessionId,
     config.password,
     config.tokenSecret,

@@ -4,7 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
 import { createHttpSender } from '../src/api/transport/http.js';
-import { createServer } from '../src/mcp/server.js';
+import { createServer, INSTRUCTIONS } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { generateDiscoveries, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
@@ -13,6 +13,8 @@ import { discoveriesOf, type Harness, textOf, useHarness } from './harness.js';
 
 /** What the catalog may cost a model's context, every tool and output schema included (issue 26: 9,500 with the host tools). */
 const MAX_CATALOG_BYTES = 9_500;
+/** The server instructions, which name the columns `fields` takes (issue 42: 1,106 before them). */
+const MAX_INSTRUCTIONS_BYTES = 1_600;
 /** config.ts: NETWORK_DISCOVERY_MAX_RESULT_BYTES' default. */
 const DEFAULT_RESULT_BUDGET = 100_000;
 
@@ -83,6 +85,10 @@ describe('the tools/list catalog', () => {
     expect(tools.length).toBeGreaterThanOrEqual(5);
     for (const tool of tools) expect(tool.outputSchema, tool.name).toBeDefined();
     expect(Buffer.byteLength(json)).toBeLessThanOrEqual(MAX_CATALOG_BYTES);
+  });
+
+  it(`keeps the server instructions within ${MAX_INSTRUCTIONS_BYTES} bytes`, () => {
+    expect(Buffer.byteLength(INSTRUCTIONS)).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
   });
 
   it('carries no $schema and no default execution block', async () => {

@@ -3,9 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { editDistance, parseCommandLine } from '../src/cli/arguments.js';
+import { parseCommandLine } from '../src/cli/arguments.js';
 import { commandName } from '../src/cli/command-name.js';
 import { EXIT_STATUS } from '../src/cli/exit-status.js';
+import { editDistance } from '../src/did-you-mean.js';
 import { DIST_ENTRY, ensureBuilt, ROOT } from './build-dist.js';
 import { connectStdio } from './stdio-client.js';
 
@@ -44,6 +45,18 @@ describe('parseCommandLine', () => {
     [['serve'], 'unknown command "serve"'],
   ])('%j is refused: %s', (argv, problem) => {
     expect(problemsOf(argv)).toContain(problem);
+  });
+
+  // Issue 42 item 9. Failed on main: 'unknown flag "--scanopy"' and 'unknown command "0.17.22"',
+  // with no word of --demo.
+  it.each([
+    [['--scanopy', '0.17.22'], '0.17.22'],
+    [['--demo', '--scanopy=0.16.2'], '0.16.2'],
+    [['--scanopy'], '0.17.22'],
+  ])("%j points at --demo, the server's own flag", (argv, version) => {
+    expect(problemsOf(argv)).toEqual([
+      `--scanopy belongs to the demo script (npm run demo -- --scanopy ${version}); this server plays a Scanopy version with --demo ${version}`,
+    ]);
   });
 
   it('names every unknown word, not just the first', () => {

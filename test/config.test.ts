@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.js';
+import { configSecrets, parseConfig } from '../src/config.js';
 import { ensureBuilt, ROOT } from './build-dist.js';
 import { TEST_API_KEY, TEST_SESSION_ID } from './fake-api.js';
 import { initializeRequest } from './raw-stdio.js';
@@ -26,6 +26,50 @@ function acceptedOf(env: Record<string, string | undefined>) {
 function configOf(env: Record<string, string | undefined>) {
   return acceptedOf(env).config;
 }
+
+// Issue 42 item 8. Failed on main: a mistyped variable was ignored without a word (the command
+// line's typos were refused), and the README's placeholder key passed for a key.
+describe('variables named like a setting that is not one', () => {
+  it('refuses a start whose base URL is mistyped, naming the setting meant', () => {
+    const problems = problemsOf({
+      NETWORK_DISCOVERY_BASEURL: 'https://scanopy.example.com',
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^NETWORK_DISCOVERY_BASE_URL is required/),
+      'NETWORK_DISCOVERY_BASEURL is not a setting of this server (did you mean NETWORK_DISCOVERY_BASE_URL?): ignored',
+    ]);
+  });
+
+  it('notes every unknown one, nearest setting included, and never its value', () => {
+    const secret = 'scp_u_TYPOtypoTYPO0123456789';
+    const { notes } = acceptedOf({
+      ...BASE,
+      NETWORK_DISCOVERY_API_KYE: secret,
+      network_discovery_read_only: 'true',
+      NETWORK_DISCOVERY_COLOUR: 'blue',
+      NETWORK_DISCOVERY_CLIENT: 'mcpb',
+      OTHER_VARIABLE: 'x',
+    });
+    expect(notes).toEqual([
+      'NETWORK_DISCOVERY_API_KYE is not a setting of this server (did you mean NETWORK_DISCOVERY_API_KEY?): ignored',
+      'NETWORK_DISCOVERY_COLOUR is not a setting of this server: ignored',
+      'network_discovery_read_only is not a setting of this server (did you mean NETWORK_DISCOVERY_READ_ONLY?): ignored',
+    ]);
+    expect(notes.join(' ')).not.toContain('TYPO');
+  });
+
+  it("calls the README's scp_u_... a placeholder, and keeps no placeholder as a secret", () => {
+    for (const key of ['scp_u_...', 'scp_u_…', 'scp_u_<your key>', 'scp_u_xxxx']) {
+      const result = acceptedOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: key });
+      expect(result.notes.join(' '), key).toContain(
+        "NETWORK_DISCOVERY_API_KEY is the README's placeholder scp_u_..., not a key",
+      );
+      expect(configSecrets(result.config)).toEqual([]);
+    }
+    expect(acceptedOf({ ...BASE, NETWORK_DISCOVERY_API_KEY: TEST_API_KEY }).notes).toEqual([]);
+  });
+});
 
 describe('parseConfig', () => {
   it('requires the base URL and names the variable', () => {

@@ -132,6 +132,35 @@ describe('doctor', () => {
     expect(out).not.toContain('WRONGwrong');
   });
 
+  // Issue 42 item 8. Failed on main: the README's placeholder read as "API key set" and was sent;
+  // a mistyped variable was not mentioned.
+  it("calls the README's placeholder key a placeholder and sends nothing with it", async () => {
+    api = await startFakeApi();
+    const { code, out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: 'scp_u_...',
+    });
+    expect(code).toBe(1);
+    expect(line(out, 'Configuration')).toContain('API key a placeholder (scp_u_...)');
+    expect(line(out, 'Configuration')).not.toContain('API key set');
+    expect(line(out, 'API key')).toMatch(
+      /^\[FAIL\] API key\s+the README's placeholder scp_u_\.\.\., not a key: nothing was sent/,
+    );
+    expect(api.requests.filter((r) => r.path.startsWith('/api/v1/discovery'))).toEqual([]);
+  });
+
+  it('names a mistyped variable and the setting it meant', async () => {
+    api = await startFakeApi();
+    const { out } = await doctor({
+      NETWORK_DISCOVERY_BASE_URL: api.url.href,
+      NETWORK_DISCOVERY_API_KEY: TEST_API_KEY,
+      NETWORK_DISCOVERY_TIMEOUT: '5000',
+    });
+    expect(hint(out, 'Configuration')).toContain(
+      'NETWORK_DISCOVERY_TIMEOUT is not a setting of this server (did you mean NETWORK_DISCOVERY_TIMEOUT_MS?): ignored',
+    );
+  });
+
   it('fails a missing key with the variable to set', async () => {
     api = await startFakeApi();
     const { code, out } = await doctor({ NETWORK_DISCOVERY_BASE_URL: api.url.href });

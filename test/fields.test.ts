@@ -11,6 +11,8 @@ import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { namesOfManySites } from '../src/sample-api/names-data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { compactListShape } from '../src/views/common/shapes.js';
+import { DISCOVERY_FIELDS } from '../src/views/discoveries/discovery-columns.js';
+import { HOST_FIELDS } from '../src/views/hosts/host-columns.js';
 import { discoveriesOf, textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -261,5 +263,56 @@ describe('pages that say they are short', () => {
       );
       expect(textOf(result)).toContain(`Short page: ${shown} shown of the 107 asked`);
     }
+  });
+});
+
+// Issue 42 item 4. Failed on main: an array was refused ("expected string, received array"), and
+// nothing but a refusal named the columns.
+describe('fields as a list, and the columns named before any call', () => {
+  it('a JSON array gives the same answer as the comma string, on both list tools', async () => {
+    const { h } = await inventoryApi('0.17.22');
+    for (const [tool, list] of [
+      ['list_hosts', ['name', 'ips', 'services']],
+      ['list_discoveries', ['name', 'enabled', 'last_outcome']],
+    ] as const) {
+      const byList = await h.call(tool, { fields: [...list], limit: 20 });
+      const byText = await h.call(tool, { fields: list.join(','), limit: 20 });
+      expect(byList.isError, textOf(byList)).toBeFalsy();
+      expect(compact(byList).columns).toEqual([...list]);
+      expect(byList.structuredContent).toEqual(byText.structuredContent);
+      expect(textOf(byList)).toBe(textOf(byText));
+      // An item holding a comma reads as the string would; an unknown one is refused alike.
+      const mixed = await h.call(tool, { fields: [`${list[0]},${list[1]}`, list[2]], limit: 20 });
+      expect(mixed.structuredContent).toEqual(byText.structuredContent);
+      const before = h.api.requests.length;
+      const unknown = await h.call(tool, { fields: ['name', 'xyz'] });
+      expect(unknown.isError).toBe(true);
+      expect(textOf(unknown)).toMatch(/^fields has no column "xyz": the known ones are id, name,/);
+      expect(h.api.requests.length).toBe(before);
+    }
+  });
+
+  it('a list longer than any item has columns is refused before the service is asked', async () => {
+    const { h } = await inventoryApi('0.17.22');
+    const before = h.api.requests.length;
+    const result = await h.call('list_hosts', { fields: Array.from({ length: 21 }, () => 'name') });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^fields is longer than 20 columns or 400 characters/);
+    expect(h.api.requests.length).toBe(before);
+  });
+
+  it('the catalog takes both forms, and the server instructions name every column', async () => {
+    const { h } = await inventoryApi('0.17.22');
+    const { tools } = await h.client.listTools();
+    const instructions = h.client.getInstructions() ?? '';
+    for (const [tool, columns] of [
+      ['list_hosts', HOST_FIELDS],
+      ['list_discoveries', DISCOVERY_FIELDS],
+    ] as const) {
+      const schema = tools.find((t) => t.name === tool)?.inputSchema.properties?.['fields'];
+      expect(schema).toEqual({ type: ['string', 'array'], items: { type: 'string' } });
+      expect(instructions).toContain(`${tool}: ${columns.join(',')}`);
+    }
+    expect(instructions).toContain('fields (a list or a comma string)');
   });
 });

@@ -54,7 +54,7 @@ describe.each(SAMPLE_VERSIONS)('a virtualized host on Scanopy %s', (version) => 
     await h.call('list_hosts', { counts_only: true });
     for (const host of [guest.id, guest.address.ip, 'lab-grafana']) {
       const { result, sent } = await asked(host);
-      expect(textOf(result)).toContain('kept from an earlier read');
+      expect(textOf(result)).toContain('a copy checked now');
       expect(sent.length, JSON.stringify(pathsOf(sent))).toBeLessThanOrEqual(2);
       expect(pathsOf(sent).filter((path) => parentReads.includes(path))).toEqual([]);
       const fresh = cold.get(host);
@@ -85,7 +85,7 @@ describe.each(SAMPLE_VERSIONS)('a virtualized host on Scanopy %s', (version) => 
         `/api/v1/hosts/${SAMPLE_HOSTS.labDockerHost}`,
       ]),
     );
-    expect(textOf(warm)).toContain('kept from an earlier read');
+    expect(textOf(warm)).toContain('a copy checked now');
     expect(textOf(warm)).toContain(`- runs on: "lab-docker" (${SAMPLE_HOSTS.labDockerHost})`);
     expect(answerOf(warm)).toEqual(answerOf(cold));
   });

@@ -24,6 +24,7 @@ const LAYERS: readonly (readonly [layer: string, prefixes: readonly string[]])[]
     [
       'safety/',
       'config.ts',
+      'did-you-mean.ts',
       'log.ts',
       'errors.ts',
       'version.ts',

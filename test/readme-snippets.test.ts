@@ -303,6 +303,44 @@ describe('README snippets started as written, from a directory outside the clone
     );
   }, 60_000);
 
+  // Issue 42 item 9. Failed on main: the README named `--scanopy 0.17.22` without the command it
+  // goes with, and its Inspector line left the shell in dist/ (a second paste failed), with the
+  // banner Inspector v1 prints unmentioned.
+  it('other-versions: the demo script on 0.17.22, as written, from the clone', async () => {
+    const [demo = ''] = snippet('other-versions').split('\n');
+    const words = shellWords(demo.replace(/#.*$/, ''));
+    expect(words).toEqual(['npm', 'run', 'demo', '--', '--scanopy', '0.17.22']);
+    const [, afterBuild] = DEMO_SCRIPT.split(' && ');
+    const { stdout } = await run('sh', ['-c', `${afterBuild} ${words.slice(4).join(' ')}`], {
+      cwd: ROOT,
+      env: { PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env['PATH'] ?? ''}` },
+    });
+    expect(stdout).toContain('sample API (plays Scanopy 0.17.22)');
+    expect(stdout).toContain('0 write requests reached the sample API');
+  }, 60_000);
+
+  it('other-versions: the Inspector line twice in one shell from the root, banner as the README says', async () => {
+    const [, inspector = ''] = snippet('other-versions').split('\n');
+    expect(inspector).toMatch(
+      /^\(cd dist && npx @modelcontextprotocol\/inspector-cli .*--demo 0\.17\.22/,
+    );
+    const { stdout, stderr } = await run('sh', ['-c', `${inspector}\n${inspector}`], {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? elsewhere },
+    });
+    // Each run prints one pretty-printed object; the second starts right after the first's "}".
+    const answers = stdout
+      .replace(/\}\s*\{(?=\s*"tools")/, '}\u0000{')
+      .split('\u0000')
+      .map((part) => JSON.parse(part.slice(part.indexOf('{'))));
+    expect(answers).toHaveLength(2);
+    for (const { tools } of answers) {
+      expect(tools.map((tool: { name: string }) => tool.name)).toContain('list_hosts');
+    }
+    expect(stderr).toContain('v1 is deprecated');
+    expect(readme).toContain('Inspector CLI 1.0.3 first prints "v1 is deprecated" on');
+  }, 60_000);
+
   it('doctor (run by the shell, as pasted into a terminal)', async () => {
     const { stdout } = await run('sh', ['-c', fillIn(snippet('doctor'))], {
       cwd: elsewhere,

@@ -1,4 +1,5 @@
 // The command line through node:util's parseArgs: every command and flag known, anything else refused naming the closest one.
+import { closest } from '../did-you-mean.js';
 import { nodeUtil } from '../node-builtins.js';
 
 /** Every flag, as parseArgs takes them. `--demo` is a flag whose value may follow it or `=`. */
@@ -67,6 +68,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const commands: string[] = [];
   let demo: string | undefined;
   let demoAt = -1;
+  /** Where `--scanopy` stood: the version after it is its value, not a command. */
+  let scanopyAt = -1;
   for (const token of commandTokens(argv)) {
     if (token.kind === 'option-terminator') {
       problems.push('"--" is not used by this command');
@@ -75,12 +78,23 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     if (token.kind === 'positional') {
       const word = token.value ?? '';
       if (token.index === demoAt + 1 && demo === '' && DEMO_VERSION.test(word)) demo = word;
+      else if (token.index === scanopyAt + 1 && DEMO_VERSION.test(word)) continue;
       else if ((COMMANDS as readonly string[]).includes(word)) commands.push(word);
       else problems.push(`unknown command ${shown(word)}${closest(word, COMMANDS)}`);
       continue;
     }
     const name = token.name ?? '';
     const raw = token.rawName ?? `--${name}`;
+    if (name === 'scanopy') {
+      // The demo script's flag (npm run demo -- --scanopy 0.17.22), tried on the server itself.
+      scanopyAt = token.index;
+      const version =
+        token.value !== undefined && DEMO_VERSION.test(token.value) ? token.value : '0.17.22';
+      problems.push(
+        `--scanopy belongs to the demo script (npm run demo -- --scanopy ${version}); this server plays a Scanopy version with --demo ${version}`,
+      );
+      continue;
+    }
     if (!(name in COMMAND_OPTIONS)) {
       const flags = Object.keys(COMMAND_OPTIONS).map((known) => `--${known}`);
       problems.push(`unknown flag ${shown(raw)}${closest(raw, flags)}`);
@@ -126,38 +140,4 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 function shown(word: string): string {
   const cut = word.length > 40 ? `${word.slice(0, 40)}...` : word;
   return JSON.stringify(cut);
-}
-
-/** ` (did you mean "x"?)` for the nearest known word within a few edits, else nothing. */
-function closest(word: string, known: readonly string[]): string {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of known) {
-    const distance = editDistance(word.toLowerCase(), candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const near = Math.max(2, Math.floor((best?.length ?? 0) / 3));
-  return best !== undefined && bestDistance <= near ? ` (did you mean "${best}"?)` : '';
-}
-
-/** Levenshtein distance with adjacent swaps counted as one edit (`htpp` is one from `http`). */
-export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number) => rows[i]?.[j] ?? 0;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      }
-      (rows[i] as number[])[j] = best;
-    }
-  }
-  return at(a.length, b.length);
 }

@@ -9,7 +9,7 @@ import {
   profileFor,
 } from '../api/families/service-profile.js';
 import { createHttpSender } from '../api/transport/http.js';
-import { type Config, configSecrets, parseConfig } from '../config.js';
+import { type Config, configSecrets, isPlaceholderKey, parseConfig } from '../config.js';
 import { CONFIRM_MODE_SHORT } from '../confirm/confirmation.js';
 import { describeError } from '../mcp/tool-error.js';
 import { versionText } from '../safety/quote.js';
@@ -144,7 +144,7 @@ function configurationCheck(config: Config, notes: readonly string[]): CheckResu
         : config.baseUrl.href;
   const parts = [
     where,
-    `API key ${config.apiKey ? 'set' : 'not set'}`,
+    `API key ${config.apiKey ? (isPlaceholderKey(config.apiKey) ? 'a placeholder (scp_u_...)' : 'set') : 'not set'}`,
     `session ${config.sessionId ? 'set' : 'not set'}`,
     config.readOnly
       ? 'read-only'
@@ -197,6 +197,7 @@ async function serviceChecks(
   try {
     await runServiceChecks(client(apiKey, undefined), client(undefined, config.sessionId), {
       apiKey,
+      placeholderKey: config.baseUrl !== 'demo' && isPlaceholderKey(apiKey),
       sessionId: config.sessionId,
       hint,
       report,
@@ -210,6 +211,8 @@ async function serviceChecks(
 
 interface ServiceContext {
   readonly apiKey: string | undefined;
+  /** The README's scp_u_... against a real service (the demo takes any key): not sent. */
+  readonly placeholderKey: boolean;
   readonly sessionId: string | undefined;
   readonly hint: (error: unknown) => string;
   readonly report: ReportWriter;
@@ -305,6 +308,14 @@ async function apiKeyCheck(client: ApiClient, context: ServiceContext): Promise<
       status: 'fail',
       detail: 'not set: only get_version works without one',
       hint: "Set NETWORK_DISCOVERY_API_KEY to a user API key (scp_u_...), created under API Keys in the service's web UI.",
+    };
+  }
+  if (context.placeholderKey) {
+    return {
+      name: 'API key',
+      status: 'fail',
+      detail: "the README's placeholder scp_u_..., not a key: nothing was sent",
+      hint: "Set NETWORK_DISCOVERY_API_KEY to your user API key, created under API Keys in the service's web UI.",
     };
   }
   try {

@@ -20,7 +20,7 @@ import {
 import { type Existing, emptyProof } from '../views/discoveries/empty-answer.js';
 import { loadScheduleWords, type ScheduleWords } from '../views/discoveries/schedule-words.js';
 import { scheduleWordsMeta } from '../views/discoveries/schedule-words-meta.js';
-import { fieldsArgument, parseFields } from './common/fields-argument.js';
+import { type FieldsValue, fieldsArgument, parseFields } from './common/fields-argument.js';
 import { freeText } from './common/free-text.js';
 import { resolveName } from './common/name-arguments.js';
 import { uuid } from './common/uuid-argument.js';
@@ -45,7 +45,7 @@ interface Args extends FilterArguments {
   readonly network?: string | undefined;
   readonly daemon?: string | undefined;
   readonly counts_only?: boolean | undefined;
-  readonly fields?: string | undefined;
+  readonly fields?: FieldsValue | undefined;
 }
 
 /** The columns asked, read before anything is asked of the service. */
@@ -229,7 +229,7 @@ export const listDiscoveries = defineTool({
   name: 'list_discoveries',
   title: 'List network discoveries',
   description:
-    "Discovery (scan) jobs by network (site) and daemon. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled, AdHoc, Historical = run record (a past run, not a job). last_run: a job's latest outcome (a record's own for Historical). When jobs run: runs_at (+days, zone), next_run; finished: when runs ended. To check an answer against everything: fields (e.g. name,enabled), limit 0. Filters combine; offsets count matches. Quoted names are service data.",
+    "Discovery (scan) jobs by network (site) and daemon. discovery_type: Network, SelfReport, Docker, Unified, Rescan. run_type: Scheduled, AdHoc, Historical = run record (a past run, not a job). last_run: a job's latest outcome (a record's own). When jobs run: runs_at (+days, zone), next_run; finished: when runs ended. To check an answer against all: fields (e.g. name,enabled), limit 0. Filters combine; offsets count matches. Quoted names are service data.",
   inputSchema: {
     network_id: uuid().optional().describe('Network id'),
     daemon_id: uuid().optional().describe('Daemon id'),

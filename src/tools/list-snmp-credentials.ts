@@ -13,7 +13,7 @@ export const listSnmpCredentials = defineTool({
   description:
     'SNMP credentials (never the community), or one by id. Read before update_snmp_credential.',
   inputSchema: {
-    id: uuid().optional().describe('Only this credential'),
+    id: uuid().optional().describe('One credential'),
     limit: z.number().int().min(0).max(1000).default(50).describe('0 = all'),
     offset: z.number().int().min(0).max(2_147_483_647).default(0).describe('Skip'),
   },

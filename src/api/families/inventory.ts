@@ -41,6 +41,8 @@ export interface InventoryProfile {
   readonly datedSightings: boolean;
   /** 0.15+: a run record counts the hosts it found (results.hosts_discovered). */
   readonly hostsDiscovered: boolean;
+  /** 0.16.2+: a run record names its job (results.discovery_id), so a job's runs can be counted. */
+  readonly runRecordsNameJobs: boolean;
 }
 
 type Triple = readonly [number, number, number];
@@ -64,6 +66,7 @@ export function inventoryProfile(version: string | undefined): InventoryProfile 
     childDiscoveryIds: from(17),
     datedSightings: !from(17),
     hostsDiscovered: from(15),
+    runRecordsNameJobs: from(16, 2),
   };
 }
 

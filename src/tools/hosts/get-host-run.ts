@@ -174,7 +174,7 @@ export async function found(
     hosts = copy ? namedIn(argument, copy) : await byName(argument, world, context);
     matchedBy = 'name (no host has it as an address)';
   }
-  const notes = [...world.notes, ...asOfNote(copy)];
+  const notes = [...world.notes, ...asOfNote(copy, context.now())];
   if (hosts.length === 0) {
     throw new ToolMessageError(
       `No host has the ${matchedBy.startsWith('IP') ? 'address' : matchedBy.startsWith('name (') ? 'address or name' : 'name'} ${quote(argument, 100)}. Look with list_hosts (search takes part of a name, hostname, IP or MAC); nothing else was read.`,

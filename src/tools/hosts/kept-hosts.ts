@@ -1,5 +1,6 @@
 // How host answers reach the caller's kept host list: the request's clock, signal and progress, and the "as of" line an answer from it carries.
-import { KEPT_MAX_AGE_MS, type KeptHosts } from '../../api/inventory/kept-inventory.js';
+import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
+import { asOfLine } from '../../views/hosts/as-of-note.js';
 import type { ToolContext } from '../define-tool.js';
 
 /**
@@ -30,11 +31,10 @@ export function keptHosts(
 /** Whether a copy young enough to answer from is held: then no cheaper service-side read is tried. */
 export const holdsHosts = (context: ToolContext) => context.names.inventory.holds(context.now());
 
-/** The line an answer from an earlier read carries: when it was read and how fresh it is. */
-export function asOfNote(hosts: Pick<KeptHosts, 'kept' | 'readAt'> | undefined): string[] {
-  if (!hosts?.kept) return [];
-  const at = new Date(hosts.readAt).toISOString().slice(11, 19);
-  return [
-    `Hosts as of ${at}Z: kept from an earlier read, checked now for hosts added or deleted; other changes show within ${KEPT_MAX_AGE_MS / 1000} s, or now with refresh: true.`,
-  ];
+/** The line an answer from an earlier read carries (views/hosts/as-of-note.ts); none for a new read. */
+export function asOfNote(
+  hosts: Pick<KeptHosts, 'kept' | 'readAt'> | undefined,
+  now: number,
+): string[] {
+  return hosts?.kept ? [asOfLine(hosts.readAt, now)] : [];
 }

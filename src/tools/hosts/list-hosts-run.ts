@@ -7,6 +7,7 @@ import { hostCompactResult } from '../../views/hosts/host-compact-view.js';
 import { hostCountsResult } from '../../views/hosts/host-counts-view.js';
 import type { HostLookups, HostRow } from '../../views/hosts/host-item.js';
 import {
+  foundBySentence,
   type HostFilterReport,
   type HostListView,
   hostListWithinBudget,
@@ -42,14 +43,25 @@ function checkEarly(args: HostListArguments): HostField[] | undefined {
   return parseFields(args.fields, HOST_FIELDS) as HostField[];
 }
 
-/** found_by a run record: how many hosts the record itself says it found. */
-function recordFoundOf(filters: HostFilters, world: HostWorld): { recordFound?: number } {
+/**
+ * found_by a run record: how many hosts the record itself says it found. Where the version keeps
+ * no such count for what found_by named (0.14 records; a job before 0.16.2, whose records do not
+ * name it), that is said instead.
+ */
+function recordFoundOf(
+  filters: HostFilters,
+  world: HostWorld,
+): { recordFound?: number; runCountNotRecorded?: boolean } {
   const id = filters.found_by?.id;
-  const found = id === undefined ? undefined : world.discoveries?.byId.get(id);
-  if (found?.run_type.type !== 'Historical') return {};
-  const results = found.run_type['results'] as Record<string, unknown> | undefined;
+  if (id === undefined) return {};
+  const found = world.discoveries?.byId.get(id);
+  const results =
+    found?.run_type.type === 'Historical'
+      ? (found.run_type['results'] as Record<string, unknown> | undefined)
+      : undefined;
   const hosts = results?.['hosts_discovered'];
-  return typeof hosts === 'number' ? { recordFound: hosts } : {};
+  if (typeof hosts === 'number') return { recordFound: hosts };
+  return world.profile.runRecordsNameJobs ? {} : { runCountNotRecorded: true };
 }
 
 /** Names and subnets for the views. */
@@ -113,6 +125,8 @@ function countsOf(
     complete: scan.complete,
     notes,
     osUnknown: world.profile.datedSightings,
+    foundBy:
+      report && foundBySentence(report, `${scan.matched}${scan.complete ? '' : '+'}`, scan.matched),
   });
 }
 
@@ -140,7 +154,7 @@ export async function listed(args: HostListArguments, context: ToolContext) {
     },
     context,
   );
-  const notes = [...world.notes, ...asOfNote(scan.copy)];
+  const notes = [...world.notes, ...asOfNote(scan.copy, context.now())];
   const report: HostFilterReport | undefined =
     given.length > 0
       ? {

@@ -86,7 +86,7 @@ function lastRunLine(view: DiscoveryCountsView): string {
   if (view.outcomesInRecordsOnly) {
     return `Jobs' latest outcome (last_run): ${never} never run; for the ${unknown} that ran, the outcome is not known on this Scanopy version (it links no run record to its job; when they ran is in last_run, how is in the run records)`;
   }
-  return `Jobs' latest outcome (last_run): ${failed} failed, ${succeeded} succeeded, ${never} never run, ${unknown} not known (ran, no run record says how)`;
+  return `Jobs' latest outcome (last_run): ${failed} failed, ${succeeded} succeeded, ${never} never run, ${unknown} not known (ran; no finished run record names the job: the record is no longer kept, or the run has not ended)`;
 }
 
 /** next_run counts jobs that will run: the disabled ones with a schedule in the window, said apart. */

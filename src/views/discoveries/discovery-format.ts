@@ -211,6 +211,9 @@ export const isDisabled = (d: LeanDiscovery) =>
 /** A failed run: a failed run record, or a job whose last run's record failed. */
 export const isFailed = (d: LeanDiscovery) =>
   (isRunRecord(d) ? d.run_type.phase : d.last_outcome?.phase) === 'Failed';
+/** A job that ran (last_run) that no finished run record names: its outcome is not known. */
+export const ranWithoutOutcome = (d: LeanDiscovery) =>
+  !isRunRecord(d) && d.run_type.last_run !== undefined && !d.last_outcome;
 export const neverRun = (d: LeanDiscovery) =>
   (d.run_type.type === 'Scheduled' || d.run_type.type === 'AdHoc') &&
   !d.run_type.last_run &&

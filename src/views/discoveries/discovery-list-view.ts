@@ -14,6 +14,7 @@ import {
   type NameOf,
   neverRun,
   type Place,
+  ranWithoutOutcome,
   said,
   zonedNextRun,
 } from './discovery-format.js';
@@ -61,6 +62,24 @@ export interface DiscoveryListView {
 /** Said once, where a run record could be taken for a job or a job's outcome looked for. */
 const RECORDS_ONLY = 'Run outcomes are on run records only (this Scanopy links none to its job).';
 
+/**
+ * Why jobs that ran show no outcome where records name their jobs (0.16.2+), said once per answer:
+ * without it an assistant read every run record of every network (652 KB) to learn it (issue 42).
+ */
+export function outcomeGoneSentence(count: number): string {
+  const [jobs, them, their] =
+    count === 1
+      ? ['1 job that ran shows', 'it', 'its']
+      : [`${count} jobs that ran show`, 'them', 'their'];
+  return `${jobs} no outcome: no finished run record names ${them} (the record is no longer kept, or the run has not ended), so ${their} outcome is not known.`;
+}
+
+function outcomeGone(view: DiscoveryListView): string {
+  if (view.outcomes !== 'linked') return '';
+  const count = view.discoveries.filter(ranWithoutOutcome).length;
+  return count === 0 ? '' : outcomeGoneSentence(count);
+}
+
 /** "38 jobs, 12 run records": configured jobs are counted apart from records of past runs. */
 function kinds(discoveries: readonly LeanDiscovery[]): string {
   const records = discoveries.filter(isRunRecord).length;
@@ -99,7 +118,11 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
     view.outcomes === 'records-only' && discoveries.some((d) => !isRunRecord(d))
       ? RECORDS_ONLY
       : '';
-  const then = [shown.length > 0 ? `Attention: ${shown.join(', ')}.` : '', records];
+  const then = [
+    shown.length > 0 ? `Attention: ${shown.join(', ')}.` : '',
+    records,
+    outcomeGone(view),
+  ];
   const second = then.filter(Boolean).join(' ');
   return second ? [head, second] : [head];
 }

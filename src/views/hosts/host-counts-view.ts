@@ -33,6 +33,8 @@ export interface HostCountsView {
   readonly notes: readonly string[];
   /** The version gives no OS (before 0.17.20). */
   readonly osUnknown: boolean;
+  /** With found_by: what the number is where it is not the run's own count (host-list-view.ts). */
+  readonly foundBy?: string | undefined;
 }
 
 type Tally = [string, number][];
@@ -68,7 +70,7 @@ function structuredAt(view: HostCountsView, top: number): HostCountsOutput {
 function summaryOf(view: HostCountsView): string {
   const scope = view.described ? ` matching ${view.described}` : '';
   const read = view.complete ? '' : ` (in the first ${view.scanned} read)`;
-  return `Host counts${scope}: ${view.hosts} hosts${read}.`;
+  return `Host counts${scope}: ${view.hosts} hosts${read}.${view.foundBy ? ` ${view.foundBy}` : ''}`;
 }
 
 const tallyLine = (

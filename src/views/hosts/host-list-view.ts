@@ -24,6 +24,11 @@ export interface HostFilterReport {
   readonly approximate?: boolean;
   /** found_by a run record: the hosts the record says it found (results.hosts_discovered). */
   readonly recordFound?: number;
+  /**
+   * found_by where this version keeps no host count of the run (0.14-0.16.1, but for a 0.15+ run
+   * record named by id): the answer's number is not what the run found, and says so.
+   */
+  readonly runCountNotRecorded?: boolean;
 }
 
 export interface HostListView {
@@ -100,12 +105,29 @@ function nextStepOf(view: HostListView): string | undefined {
 }
 
 export function foundByNote(view: HostListView): string | undefined {
-  const found = view.filters?.recordFound;
+  return view.filters
+    ? foundBySentence(view.filters, `${view.matched}${view.complete ? '' : '+'}`, view.matched)
+    : undefined;
+}
+
+/**
+ * What a found_by number is, where it is not what the run found: the record's own count beside
+ * it, or that this version keeps none (an assistant answered "how many did the latest run find?"
+ * with the hosts naming it, issue 42). `listed` is the number as shown (`227`, `227+`).
+ */
+export function foundBySentence(
+  report: HostFilterReport,
+  listed: string,
+  matched: number,
+): string | undefined {
+  if (report.runCountNotRecorded) {
+    return `How many hosts the run itself found is not recorded on this Scanopy version: ${listed} is how many hosts have their first or last sighting in it (matched by daemon and time), not the run's own count.`;
+  }
+  const found = report.recordFound;
   if (found === undefined) return undefined;
-  const listed = `${view.matched}${view.complete ? '' : '+'}`;
   const head = `The run record says it found ${plural(found, 'host')}; ${listed} still name it as their first or last discovery and are listed.`;
-  if (view.matched >= found) return head;
-  return `${head} Scanopy keeps only each host's first and last discovery: the other ${found - view.matched} were touched again by a later run and no longer name this one.`;
+  if (matched >= found) return head;
+  return `${head} Scanopy keeps only each host's first and last discovery: the other ${found - matched} were touched again by a later run and no longer name this one.`;
 }
 
 export function warningsOf(view: HostListView): string[] {
