@@ -351,7 +351,7 @@ describe('the kept copy is read again at most a minute after it was read', () =>
     // true"): the line says what the probe checked and how old a host's details may be, in both
     // channels, and invites no refresh.
     const line =
-      "Hosts as of 12:00:00Z, a copy checked now: no host added or deleted since; a host's ports, services and names may be up to 60 s old.";
+      "Hosts as of 12:00:00Z, a copy checked now: no host added since and the host count the same; a host's ports, services and names, and a change in what your key may read, may be up to 60 s old.";
     expect(textOf(kept.result)).toContain(line);
     expect(JSON.stringify(kept.result.structuredContent)).toContain(line);
     expect(JSON.stringify(kept.result)).not.toContain('refresh');
@@ -364,7 +364,7 @@ describe('the kept copy is read again at most a minute after it was read', () =>
     const after = await ask();
     expect(after.limits).toEqual(['1']);
     expect(textOf(after.result)).toContain(
-      "Hosts as of 12:01:00Z, a copy checked now: no host added or deleted since; a host's ports, services and names may be up to 1 s old.",
+      "Hosts as of 12:01:00Z, a copy checked now: no host added since and the host count the same; a host's ports, services and names, and a change in what your key may read, may be up to 1 s old.",
     );
   });
 });
