@@ -29,6 +29,8 @@ function buildSchemas() {
   const list = <T extends z.ZodType>(item: T) =>
     z.array(z.unknown()).catch([]).transform(keep(item));
   const discoveryIds = { first_discovery_id: id, last_discovery_id: id };
+  /** 0.17.0+ rows: when a run first and last saw the row. */
+  const sightings = { created_at: text, last_seen_at: text };
   const address = z.object({
     id,
     ip_address: z.string(),
@@ -43,6 +45,7 @@ function buildSchemas() {
     number: z.number().int(),
     protocol: z.string().catch('tcp'),
     ...discoveryIds,
+    ...sightings,
   });
   const binding = z.object({ type: text, port_id: id });
   const service = z.object({
@@ -54,6 +57,7 @@ function buildSchemas() {
       .catch(undefined),
     bindings: list(binding),
     ...discoveryIds,
+    ...sightings,
   });
   const snmp = z.object({
     if_index: num,
@@ -182,6 +186,18 @@ function osOf(os: WireHost['os']) {
   return { os: unique.length > 0 ? unique.join(' ') : undefined, os_family: nonEmpty(os.family) };
 }
 
+/**
+ * A row's sightings where it keeps its own (0.17.0+: last_seen_at): older rows carry a created_at
+ * too, which says nothing of later runs, so it is not kept (and a 20,000-host copy stays smaller).
+ */
+const rowSightings = (row: {
+  created_at?: string | undefined;
+  last_seen_at?: string | undefined;
+}) =>
+  row.last_seen_at === undefined
+    ? {}
+    : { first_seen_at: row.created_at, last_seen_at: row.last_seen_at };
+
 function hostOf(wire: WireHost, layout: HostWireLayout): InventoryHost {
   const rawAddresses = layout.addresses === 'ip_addresses' ? wire.ip_addresses : wire.interfaces;
   const rawSnmp = layout.snmp === 'if_entries' ? wire.if_entries : wire.interfaces;
@@ -191,6 +207,7 @@ function hostOf(wire: WireHost, layout: HostWireLayout): InventoryHost {
     id: p.id,
     number: p.number,
     protocol: p.protocol.toLowerCase(),
+    ...rowSightings(p),
   }));
   const services: InventoryService[] = wire.services.map((s) => ({
     id: s.id,
@@ -198,6 +215,7 @@ function hostOf(wire: WireHost, layout: HostWireLayout): InventoryHost {
     definition:
       typeof s.service_definition === 'string' ? s.service_definition : s.service_definition?.name,
     port_ids: s.bindings.flatMap((b) => (b.port_id === undefined ? [] : [b.port_id])),
+    ...rowSightings(s),
   }));
   const children = [wire, ...addresses, ...wire.ports, ...wire.services];
   const ids = (key: 'first_discovery_id' | 'last_discovery_id') => [
