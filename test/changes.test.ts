@@ -1,11 +1,18 @@
 // list_changes through a real client on 0.14.13, 0.16.2 and 0.17.22: hosts new and gone equal to list_hosts', ports and services on 0.17, what a version cannot tell, run against the run before, scope, warm requests.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_NETWORKS, SAMPLE_TAGS, SAMPLE_VERSIONS } from '../src/sample-api/data.js';
+import {
+  SAMPLE_NETWORKS,
+  SAMPLE_TAGS,
+  SAMPLE_VERSIONS,
+  sampleData,
+} from '../src/sample-api/data.js';
 import { buildInventory, INVENTORY_DISCOVERIES } from '../src/sample-api/inventory-data.js';
+import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 import { changeListShape } from '../src/views/changes/change-shapes.js';
 import { hostListShape } from '../src/views/hosts/host-shapes.js';
+import { envelopeError, reply } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -254,6 +261,57 @@ describe('list_changes questions', () => {
       services_appeared: 1,
       services_disappeared: 1,
     });
+  });
+
+  it('snapshots on 0.17: how many and the newest, none, or the plan refusing them', async () => {
+    const h = await start({ sample: { scanopyVersion: '0.17.22' } });
+    const lab = await h.call('list_changes', { network: 'Lab', since: 'P7D', counts_only: true });
+    expect(answer(lab).snapshots).toMatchObject({
+      count: 2,
+      newest: [{ at: '2026-11-19T23:00:00Z' }, { at: '2026-11-12T23:00:00Z' }],
+    });
+    expect(textOf(lab)).toMatch(/Snapshots: 2 kept, newest 2026-11-19T23:00:00Z/);
+    const office = await h.call('list_changes', {
+      network: 'Office',
+      since: 'P7D',
+      counts_only: true,
+    });
+    expect(answer(office).snapshots?.count).toBe(0);
+    expect(textOf(office)).toMatch(/Snapshots: none taken here/);
+    const refused = await start({ sample: { scanopyVersion: '0.17.22' } });
+    refused.api.setIntercept((req, res) =>
+      req.path === '/api/v1/snapshots'
+        ? reply(res, 402, envelopeError('Snapshots not available on plan'), {
+            'content-type': 'application/json',
+          })
+        : false,
+    );
+    const plan = await refused.call('list_changes', { since: 'P7D', counts_only: true });
+    expect(answer(plan).snapshots?.count).toBeUndefined();
+    expect(textOf(plan)).toMatch(/plan does not include them \(402\)/);
+    const old = await start();
+    const none = await old.call('list_changes', { since: 'P7D', counts_only: true });
+    expect(answer(none).snapshots).toBeUndefined();
+    expect(old.api.requests.some((r) => r.path === '/api/v1/snapshots')).toBe(false);
+  });
+
+  it('at 3,000 hosts, every one new: counts and a first page within the result budget, one call', async () => {
+    const data = sampleData('0.17.22');
+    useInventory(data, buildInventory({ hosts: 3_000 }));
+    const h = await start({ sample: { data }, maxResultBytes: 60_000 });
+    const result = await h.call('list_changes', { since: '2026-01-01', limit: 0 });
+    const out = answer(result);
+    expect(out.counts.hosts_new).toBe(3_000);
+    const bytes =
+      Buffer.byteLength(textOf(result)) +
+      Buffer.byteLength(JSON.stringify(result.structuredContent));
+    expect(bytes).toBeLessThanOrEqual(60_000);
+    expect(out.changes?.length).toBeGreaterThan(50);
+    expect(out.next_offset).toBe(out.changes?.length);
+    expect(out.truncated).toBe(true);
+    expect(textOf(result)).toMatch(
+      /Short page: \d+ shown to stay within the result budget; \d+ more changes: call again with offset \d+/,
+    );
   });
 
   it('pages: limit and offset go through every change once', async () => {

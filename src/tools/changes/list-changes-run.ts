@@ -149,7 +149,7 @@ export async function changesListed(
     since: shownInstant(window.from),
     run: window.run,
     sameAs: kinds.has('hosts') ? sameAs(window, scope) : undefined,
-    snapshots: await snapshotsOf(world.profile, context),
+    snapshots: await snapshotsOf(world.profile, filters.network_id, context),
     nameOf,
     offset: args.offset,
     limit: args.limit,

@@ -54,11 +54,7 @@ export const comparedRunShape = z.object({
 /** Topology snapshots (0.17.0+): how many, the newest two; or why there are none to compare. */
 export const snapshotsShape = z.object({
   count: z.number().optional(),
-  newest: z
-    .array(
-      z.object({ id: z.string(), at: z.string().optional(), lineage_id: z.string().optional() }),
-    )
-    .optional(),
+  newest: z.array(z.object({ id: z.string(), at: z.string().optional() })).optional(),
   note: z.string(),
 });
 
