@@ -10,6 +10,7 @@ import {
 import { buildInventory, INVENTORY_DISCOVERIES } from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
+import { changeListResult } from '../src/views/changes/change-list-view.js';
 import { changeListShape } from '../src/views/changes/change-shapes.js';
 import { hostListShape } from '../src/views/hosts/host-shapes.js';
 import { envelopeError, reply } from './fake-api.js';
@@ -325,5 +326,29 @@ describe('list_changes questions', () => {
       offset = page.next_offset;
     }
     expect(seen).toEqual((all.changes ?? []).map((c) => `${c.change}:${c.id}`));
+  });
+});
+
+describe('a link reader plugged in', () => {
+  it('adds its counts and lines to both channels', () => {
+    const result = changeListResult(
+      {
+        rows: [],
+        counts: { hosts_new: 0, hosts_gone: 0, links_appeared: 1, links_gone: 2 },
+        notKnown: [],
+        since: '2026-11-18 12:00Z',
+        linkLines: ['- link gone "sw-1" Gi0/1 to "srv-2"'],
+        nameOf: () => undefined,
+        offset: 0,
+        limit: 50,
+        countsOnly: false,
+        notes: [],
+      },
+      100_000,
+    );
+    expect(result.text).toMatch(/1 link appeared, 2 gone/);
+    expect(result.text).toContain('- link gone "sw-1" Gi0/1 to "srv-2"');
+    expect(result.structured.link_changes).toEqual(['- link gone "sw-1" Gi0/1 to "srv-2"']);
+    expect(result.structured.counts).toMatchObject({ links_appeared: 1, links_gone: 2 });
   });
 });

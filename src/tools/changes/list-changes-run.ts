@@ -128,15 +128,29 @@ export async function changesListed(
     inScope: (host) => (hostId === undefined || host.id === hostId) && inScope(host),
   });
   const query = serviceSide(filters, world.profile).query;
+  // The hosts in scope, for a link reader, when a scope narrows them.
+  const scoped =
+    filters.network_id !== undefined || filters.tag_id !== undefined || args.host !== undefined
+      ? new Set<string>()
+      : undefined;
   const read = await eachHost(context, args, query, (hosts, id) => {
     hostId = id;
-    for (const host of hosts) scan.consider(host);
+    for (const host of hosts) {
+      scan.consider(host);
+      if (scoped && (hostId === undefined || host.id === hostId) && inScope(host))
+        scoped.add(host.id);
+    }
   });
-  if (kinds.has('links')) {
-    const answer = await links.changes({ since: window.from, hostIds: undefined }, context);
-    if ('why' in answer) notKnown.push(answer);
-  }
-  const { rows, counts } = scan.result();
+  const linked = kinds.has('links')
+    ? await links.changes({ since: window.from, hostIds: scoped }, context)
+    : undefined;
+  if (linked && 'why' in linked) notKnown.push(linked);
+  const linkChanges = linked && !('why' in linked) ? linked : undefined;
+  const result = scan.result();
+  const { rows } = result;
+  const counts = linkChanges
+    ? { ...result.counts, links_appeared: linkChanges.appeared, links_gone: linkChanges.gone }
+    : result.counts;
   const nameOf = worldNameOf(world);
   const described = describeHostFilters(filters, nameOf);
   const hostScope = hostId ? `host ${quote(args.host ?? '', 100)}` : '';
@@ -150,6 +164,7 @@ export async function changesListed(
     run: window.run,
     sameAs: kinds.has('hosts') ? sameAs(window, scope) : undefined,
     snapshots: await snapshotsOf(world.profile, filters.network_id, context),
+    linkLines: linkChanges?.lines,
     nameOf,
     offset: args.offset,
     limit: args.limit,

@@ -3,7 +3,7 @@ import { keepsSnapshots } from '../../api/changes/change-support.js';
 import { CancelledError, HttpError } from '../../api/errors.js';
 import type { InventoryProfile } from '../../api/families/inventory.js';
 import type { InventorySnapshot } from '../../api/families/snapshots.js';
-import { capped } from '../../views/hosts/host-item.js';
+import { capped, idText } from '../../views/hosts/host-item.js';
 import type { ToolContext } from '../define-tool.js';
 
 export interface SnapshotsAnswer {
@@ -14,6 +14,12 @@ export interface SnapshotsAnswer {
 
 const ROWS_SAY =
   'The changes here come from each row\u2019s own sightings; this server only reads and never takes a snapshot.';
+
+/** A snapshot's time as an ISO instant, or nothing when the service's text is not one. */
+function instantOf(text: string | undefined): { at?: string } {
+  const at = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isNaN(at) ? {} : { at: new Date(at).toISOString().replace('.000Z', 'Z') };
+}
 
 /** The snapshots as the answer says them: none, or how many and the newest two. */
 function said(snapshots: readonly InventorySnapshot[], total: number): SnapshotsAnswer {
@@ -26,8 +32,8 @@ function said(snapshots: readonly InventorySnapshot[], total: number): Snapshots
   const newest = [...snapshots]
     .sort((a, b) => Date.parse(b.taken_at ?? '') - Date.parse(a.taken_at ?? ''))
     .slice(0, 2)
-    .map((s) => ({ id: capped(s.id, 64), ...(s.taken_at ? { at: capped(s.taken_at, 40) } : {}) }));
-  const shown = newest.map((s) => `${s.at ?? 'time not given'} (id ${s.id})`).join(', ');
+    .map((s) => ({ id: capped(s.id, 64), ...instantOf(s.taken_at) }));
+  const shown = newest.map((s) => `${s.at ?? 'time not given'} (id ${idText(s.id)})`).join(', ');
   return {
     count: total,
     newest,

@@ -61,7 +61,7 @@ export function changeCompactResult(
   text: string;
 } {
   const scope = view.scope ? ` in ${view.scope}` : '';
-  const when = view.run ? `in the latest run of "${view.run.name}"` : `since ${view.since}`;
+  const when = view.run ? `in the latest run of ${said(view.run.name)}` : `since ${view.since}`;
   const result = projectionResult<ChangeRow>(
     {
       items: view.rows.slice(view.offset),

@@ -3,6 +3,7 @@
 import type * as z from 'zod';
 import type { UnknownKind } from '../../api/changes/change-support.js';
 import { byteLength, jsonOf } from '../common/result-budget.js';
+import { said } from '../hosts/host-item.js';
 import { type ChangeRow, changeLine, changeRowOutput, type NameOf } from './change-rows.js';
 import type {
   ChangeCounts,
@@ -23,6 +24,8 @@ export interface ChangeView {
   readonly run?: z.infer<typeof comparedRunShape> | undefined;
   readonly sameAs?: string | undefined;
   readonly snapshots?: z.infer<typeof snapshotsShape> | undefined;
+  /** Link changes, one line each (service text quoted), where a link reader is wired in. */
+  readonly linkLines?: readonly string[] | undefined;
   readonly nameOf: NameOf;
   readonly offset: number;
   /** 0 = all that fit. */
@@ -50,6 +53,8 @@ export function countsText(counts: ChangeCounts): string {
     );
   if (counts.hosts_changed !== undefined && counts.hosts_changed > 0)
     parts.push(`on ${plural(counts.hosts_changed, 'host')} still there`);
+  if (counts.links_appeared !== undefined)
+    parts.push(`${plural(counts.links_appeared, 'link')} appeared, ${counts.links_gone ?? 0} gone`);
   return parts.length > 0 ? parts.join('; ') : 'no kind asked that this version can tell';
 }
 
@@ -60,7 +65,7 @@ export const notKnownLines = (notKnown: readonly UnknownKind[]) =>
 function summaryOf(view: ChangeView): string {
   const scope = view.scope ? ` in ${view.scope}` : '';
   const when = view.run
-    ? `in the latest run of "${view.run.name}" (started ${view.since})`
+    ? `in the latest run of ${said(view.run.name)} (started ${view.since})`
     : `since ${view.since}`;
   return `Changes${scope} ${when}: ${countsText(view.counts)}.`;
 }
@@ -105,6 +110,7 @@ function render(view: ChangeView, rows: readonly ChangeRow[], cut: boolean) {
     ...(view.sameAs ? { same_as: view.sameAs } : {}),
     ...(view.countsOnly ? {} : { changes: rows.map((r) => changeRowOutput(r, view.nameOf)) }),
     ...(view.snapshots ? { snapshots: view.snapshots } : {}),
+    ...(view.linkLines && !view.countsOnly ? { link_changes: [...view.linkLines] } : {}),
     pagination: {
       total_count: view.rows.length,
       limit: view.limit,
@@ -130,6 +136,7 @@ function render(view: ChangeView, rows: readonly ChangeRow[], cut: boolean) {
     ...(view.sameAs ? [view.sameAs] : []),
     ...(view.snapshots ? [view.snapshots.note] : []),
     ...rows.map((r) => changeLine(r, view.nameOf)),
+    ...(view.linkLines && !view.countsOnly ? view.linkLines : []),
     ...empty,
     ...(sentence ? [sentence] : []),
     ...view.notes,

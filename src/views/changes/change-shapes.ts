@@ -34,6 +34,9 @@ export const changeCountsShape = z.object({
   ports_closed: z.number().optional(),
   services_appeared: z.number().optional(),
   services_disappeared: z.number().optional(),
+  /** Only where a link reader is wired in (tools/changes/link-source.ts). */
+  links_appeared: z.number().optional(),
+  links_gone: z.number().optional(),
 });
 export type ChangeCounts = z.infer<typeof changeCountsShape>;
 
@@ -70,6 +73,8 @@ export const changeListShape = z.object({
   same_as: z.string().optional(),
   changes: z.array(changeRowShape).optional(),
   snapshots: snapshotsShape.optional(),
+  /** One line per link that appeared or went away, where a link reader is wired in. */
+  link_changes: z.array(z.string()).optional(),
   notes: z.array(z.string()).optional(),
   ...pageEndShape,
 });
