@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { benchSection, PERFORMANCE_PATH, replaceBetween, withBenchRows } from '../scripts/docs.js';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
+import { changesBench } from './changes.js';
 import { checkEverythingBench, checkTable, lastCheckRows } from './check-everything.js';
 import { connectionsBench } from './connections.js';
 import { footprintBench } from './footprint.js';
@@ -36,6 +37,7 @@ const BENCHES: readonly Bench[] = [
   questionsBench,
   inventoryBench,
   checkEverythingBench,
+  changesBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */
