@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { benchSection, PERFORMANCE_PATH, replaceBetween, withBenchRows } from '../scripts/docs.js';
 import { bigAnswerBench } from './big-answer.js';
 import { catalogBench } from './catalog.js';
+import { changesBench } from './changes.js';
 import { checkEverythingBench, checkTable, lastCheckRows } from './check-everything.js';
 import { connectionsBench } from './connections.js';
 import { eraOverheadBench } from './era-overhead.js';
@@ -37,8 +38,9 @@ const BENCHES: readonly Bench[] = [
   questionsBench,
   inventoryBench,
   checkEverythingBench,
-  // Last, so the numbers `npm run bench -- N` takes stay those of the targets before it (its rows: 14.).
+  // The era rows (14.) before changes, so the numbers `npm run bench -- N` takes stay those of the targets before them.
   eraOverheadBench,
+  changesBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */

@@ -9,6 +9,7 @@ const DATE_READERS = [
   'test/hosts-edges.test.ts',
   'test/time-window.test.ts',
   'test/questions.test.ts',
+  'test/changes-dates.test.ts',
 ];
 
 describe('the date and schedule tests outside UTC', () => {

@@ -7,6 +7,7 @@ import {
   type ServiceProfile,
   type VersionMemo,
 } from './families/service-profile.js';
+import { type InventorySnapshot, listSnapshots } from './families/snapshots.js';
 import * as snmpCredentials from './families/snmp-credentials.js';
 import { createVersionDetection } from './families/version-detection.js';
 import type {
@@ -82,6 +83,8 @@ export interface ApiClient {
     signal?: AbortSignal,
   ): Promise<InventoryAddressRow[]>;
   listSnmpInterfaces(hostId: string, signal?: AbortSignal): Promise<InventorySnmpInterface[]>;
+  /** 0.17.0+ topology snapshots of every network (site): one page of up to 1,000. */
+  listSnapshots(signal?: AbortSignal): Promise<Page<InventorySnapshot>>;
   /** The host a service runs on, and the service's name. */
   getServiceHost(id: string, signal?: AbortSignal): Promise<{ host_id?: string; name?: string }>;
   /** The service version last reported in any envelope, if one was seen. */
@@ -189,6 +192,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       inventory.listSnmpInterfaces(requester, await profileOf(signal), hostId, signal),
 
     getServiceHost: (id, signal) => inventory.getServiceHost(requester, id, signal),
+    listSnapshots: (signal) => listSnapshots(requester, signal),
 
     serverVersion: () => memo.reported,
     close: () => options.sender.close(),

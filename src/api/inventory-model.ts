@@ -9,14 +9,21 @@ export interface InventoryAddress {
   readonly mac_vendor?: string | undefined;
 }
 
-export interface InventoryPort {
+/** A port's or service's own sightings: 0.17.0+ rows carry them, older ones do not (left out). */
+export interface InventoryRowSightings {
+  /** The row's created_at: when a run first saw it. */
+  readonly first_seen_at?: string | undefined;
+  readonly last_seen_at?: string | undefined;
+}
+
+export interface InventoryPort extends InventoryRowSightings {
   readonly id?: string | undefined;
   readonly number: number;
   /** Lower case, as people write it: tcp, udp. */
   readonly protocol: string;
 }
 
-export interface InventoryService {
+export interface InventoryService extends InventoryRowSightings {
   /** Every version's host payload carries it: a virtualized host names its parent by it. */
   readonly id?: string | undefined;
   readonly name: string;

@@ -29,6 +29,8 @@ function buildSchemas() {
   const list = <T extends z.ZodType>(item: T) =>
     z.array(z.unknown()).catch([]).transform(keep(item));
   const discoveryIds = { first_discovery_id: id, last_discovery_id: id };
+  /** 0.17.0+ rows: when a run first and last saw the row. */
+  const sightings = { created_at: text, last_seen_at: text };
   const address = z.object({
     id,
     ip_address: z.string(),
@@ -43,6 +45,7 @@ function buildSchemas() {
     number: z.number().int(),
     protocol: z.string().catch('tcp'),
     ...discoveryIds,
+    ...sightings,
   });
   const binding = z.object({ type: text, port_id: id });
   const service = z.object({
@@ -54,6 +57,7 @@ function buildSchemas() {
       .catch(undefined),
     bindings: list(binding),
     ...discoveryIds,
+    ...sightings,
   });
   const snmp = z.object({
     if_index: num,
@@ -220,6 +224,22 @@ function sightingsOf(wire: WireHost, i: Intern): InventorySighting[] {
   return sightings;
 }
 
+/** One shared empty value: a 0.14-0.16 copy of 100,000 ports allocates nothing for sightings. */
+const NO_SIGHTINGS = Object.freeze({});
+
+/**
+ * A row's sightings where it keeps its own (0.17.0+: last_seen_at): older rows carry a created_at
+ * too, which says nothing of later runs, so it is not kept (and a 20,000-host copy stays smaller).
+ * The dates come from the page's string table like every other repeated word.
+ */
+const rowSightings = (
+  row: { created_at?: string | undefined; last_seen_at?: string | undefined },
+  i: Intern,
+) =>
+  row.last_seen_at === undefined
+    ? NO_SIGHTINGS
+    : { first_seen_at: i(row.created_at), last_seen_at: i(row.last_seen_at) };
+
 function hostOf(wire: WireHost, layout: HostWireLayout, i: Intern): InventoryHost {
   const rawAddresses = layout.addresses === 'ip_addresses' ? wire.ip_addresses : wire.interfaces;
   const rawSnmp = layout.snmp === 'if_entries' ? wire.if_entries : wire.interfaces;
@@ -229,6 +249,7 @@ function hostOf(wire: WireHost, layout: HostWireLayout, i: Intern): InventoryHos
     id: i(p.id),
     number: p.number,
     protocol: i(p.protocol.toLowerCase()),
+    ...rowSightings(p, i),
   }));
   const services: InventoryService[] = wire.services.map((s) => ({
     id: s.id,
@@ -237,6 +258,7 @@ function hostOf(wire: WireHost, layout: HostWireLayout, i: Intern): InventoryHos
       typeof s.service_definition === 'string' ? s.service_definition : s.service_definition?.name,
     ),
     port_ids: s.bindings.flatMap((b) => (b.port_id === undefined ? [] : [i(b.port_id)])),
+    ...rowSightings(s, i),
   }));
   const children = [wire, ...addresses, ...wire.ports, ...wire.services];
   const ids = (key: 'first_discovery_id' | 'last_discovery_id') => [

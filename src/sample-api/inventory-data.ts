@@ -1,4 +1,6 @@
 // The sample API's inventory: hosts with IPs, ports, services and SNMP interfaces on the demo's networks, in one version-free form.
+
+import { applySampleChanges, type SampleChanges, type SampleRowSeen } from './changes-data.js';
 import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_DAEMONS,
@@ -34,6 +36,8 @@ export interface SamplePort {
   readonly id: string;
   readonly number: number;
   readonly protocol: 'Tcp' | 'Udp';
+  /** Its own sightings where they differ from its host's (changes-data.ts). */
+  readonly seen?: SampleRowSeen;
 }
 
 export interface SampleService {
@@ -41,6 +45,7 @@ export interface SampleService {
   readonly name: string;
   readonly definition: string;
   readonly port_ids: readonly string[];
+  readonly seen?: SampleRowSeen;
 }
 
 /** One address of a host: its first is `address`, any more are in `more_addresses`. */
@@ -95,6 +100,8 @@ export interface SampleInventory {
   readonly networks: readonly SampleNetwork[];
   readonly subnets: readonly SampleSubnet[];
   readonly hosts: SampleHost[];
+  /** The hosts changes-data.ts changed between the lab job's two runs. */
+  readonly changes: SampleChanges;
 }
 
 /** Deterministic ids: kind in the second group, the number in the last. */
@@ -267,7 +274,13 @@ export function buildInventory(
   }
   name(hosts);
   edges(hosts, subnets);
-  return { networks, subnets, hosts };
+  const changes = applySampleChanges(hosts, {
+    network_id: SAMPLE_NETWORKS.lab,
+    latest: { id: INVENTORY_DISCOVERIES.labRun, at: LAB_RUN_AT },
+    earlier: { id: INVENTORY_DISCOVERIES.labEarlierRun, at: LAB_EARLIER_RUN_AT },
+    rowId: inventoryId,
+  });
+  return { networks, subnets, hosts, changes };
 }
 
 /** The hosts edges() changes, by their place in their network: tests name them through this. */

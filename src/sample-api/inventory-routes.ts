@@ -1,4 +1,6 @@
 // The sample API's inventory routes (hosts, IPs, SNMP interfaces, ports, services, subnets, networks/sites), each version's paths, filters and fields.
+
+import type { SampleRowSeen } from './changes-data.js';
 import { SAMPLE_ORGANIZATION_ID } from './data.js';
 import type { SampleRequest, SampleResponse } from './exchange.js';
 import {
@@ -34,18 +36,19 @@ const created = (at: string) => ({ created_at: at, updated_at: at });
 
 function writer(era: InventoryEra) {
   const place = (id: string) => (era.sites ? { site_id: id } : { network_id: id });
-  const tracked = (host: SampleHost) =>
+  /** A row's sightings: its own where changes-data.ts gave it some, else its host's. */
+  const tracked = (host: SampleHost, own?: SampleRowSeen) =>
     era.discoveryIds
       ? {
-          first_discovery_id: host.first_discovery_id,
-          last_discovery_id: host.last_discovery_id,
-          last_seen_at: host.last_seen_at,
+          first_discovery_id: own?.first_discovery_id ?? host.first_discovery_id,
+          last_discovery_id: own?.last_discovery_id ?? host.last_discovery_id,
+          last_seen_at: own?.last_seen_at ?? host.last_seen_at,
         }
       : {};
   /** What every child row of a host carries first: its id, dates, host and network (site). */
-  const childOf = (host: SampleHost, id: string) => ({
+  const childOf = (host: SampleHost, id: string, own?: SampleRowSeen) => ({
     id,
-    ...created(host.created_at),
+    ...created(own?.created_at ?? host.created_at),
     host_id: host.id,
     ...place(host.network_id),
   });
@@ -59,14 +62,14 @@ function writer(era: InventoryEra) {
     ...tracked(host),
   });
   const port = (host: SampleHost, p: SampleHost['ports'][number]) => ({
-    ...childOf(host, p.id),
+    ...childOf(host, p.id, p.seen),
     number: p.number,
     protocol: p.protocol,
     type: `${p.protocol}${p.number}`,
-    ...tracked(host),
+    ...tracked(host, p.seen),
   });
   const service = (host: SampleHost, s: SampleService, position: number) => ({
-    ...childOf(host, s.id),
+    ...childOf(host, s.id, s.seen),
     name: s.name,
     service_definition: s.definition,
     position,
@@ -82,7 +85,7 @@ function writer(era: InventoryEra) {
       service_id: s.id,
       ...place(host.network_id),
     })),
-    ...tracked(host),
+    ...tracked(host, s.seen),
   });
   const snmp = (host: SampleHost, i: SampleHost['snmp_interfaces'][number]) => ({
     ...childOf(host, i.id),

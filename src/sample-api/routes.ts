@@ -7,6 +7,7 @@ import type { SampleRequest, SampleResponse } from './exchange.js';
 import { INVENTORY_PATHS, inventoryRoute } from './inventory-routes.js';
 import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
 import { sampleNames } from './names-data.js';
+import { snapshotRoute } from './snapshot-routes.js';
 
 export interface RouteOptions {
   /** Keys accepted as user API keys; 'any' accepts every scp_u_ key (demo mode). */
@@ -278,6 +279,12 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       const caller = authenticate(req, false);
       if (!caller.ok) return caller.response;
       const answer = inventoryRoute(req, data, { ok, fail });
+      if (answer) return answer;
+    }
+    if (method === 'GET' && path === '/api/v1/snapshots') {
+      const caller = authenticate(req, false);
+      if (!caller.ok) return caller.response;
+      const answer = snapshotRoute(data.serverVersion, ok);
       if (answer) return answer;
     }
     // 0.17.22 renamed networks to sites: the old path is gone there, the new one answers instead.

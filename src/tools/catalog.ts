@@ -5,6 +5,7 @@ import type { AnyToolDefinition } from './define-tool.js';
 import { getHost } from './get-host.js';
 import { getUnseenReleaseNotes } from './get-unseen-release-notes.js';
 import { getVersion } from './get-version.js';
+import { listChanges } from './list-changes.js';
 import { listDiscoveries } from './list-discoveries.js';
 import { listHosts } from './list-hosts.js';
 import { listSnmpCredentials } from './list-snmp-credentials.js';
@@ -20,6 +21,7 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   cancelSnmpRotation,
   listHosts,
   getHost,
+  listChanges,
 ];
 
 /**

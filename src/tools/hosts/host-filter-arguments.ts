@@ -23,7 +23,7 @@ function namesOver(list: readonly Named[] | undefined, failure: string): Names {
 }
 
 /** A name among `list` (exact, else one case-insensitive match), or an id as given. */
-function resolveAmong(
+export function resolveAmong(
   list: readonly Named[] | undefined,
   argument: string,
   value: string,

@@ -1,6 +1,8 @@
 // list_hosts' filters: resolved from the arguments once, tested on every host locally, and sent to the service where its version applies them.
+
+import { isGoneSince, isNewSince } from '../../api/changes/since.js';
 import type { HostQuery, InventoryProfile } from '../../api/families/inventory.js';
-import { type CredentialScope, hasSnmpCredential, lastSeenOf } from '../../api/inventory-facts.js';
+import { type CredentialScope, hasSnmpCredential } from '../../api/inventory-facts.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
@@ -26,8 +28,6 @@ export interface HostFilters {
   /** A credential id, or 'none' for hosts without any SNMP credential. */
   readonly snmp_credential?: string | undefined;
 }
-
-const timeOf = (iso: string | undefined) => (iso === undefined ? Number.NaN : Date.parse(iso));
 
 /** MAC addresses compared without their separators: 00:1A:2B, 00-1a-2b and 001a.2b all match. */
 const macDigits = (text: string) => text.toLowerCase().replace(/[^0-9a-f]/g, '');
@@ -91,9 +91,8 @@ export function hostMatches(
   if (filters.service !== undefined && !hasService(host, filters.service.trim().toLowerCase()))
     return fail;
   if (filters.port !== undefined && !hasPort(host, filters.port)) return fail;
-  if (filters.new_since !== undefined && !(timeOf(host.created_at) >= filters.new_since))
-    return fail;
-  if (filters.not_seen_since !== undefined && !(timeOf(lastSeenOf(host)) < filters.not_seen_since))
+  if (filters.new_since !== undefined && !isNewSince(host, filters.new_since)) return fail;
+  if (filters.not_seen_since !== undefined && !isGoneSince(host, filters.not_seen_since))
     return fail;
   if (filters.snmp_credential !== undefined) {
     const wanted = filters.snmp_credential;

@@ -1,6 +1,8 @@
 // counts_only's tallies over the matching hosts: by network, service, port, OS family and subnet, without SNMP credential, new / not seen since.
+
+import { isGoneSince, isNewSince } from '../../api/changes/since.js';
 import type { InventoryProfile } from '../../api/families/inventory.js';
-import { type CredentialScope, hasSnmpCredential, lastSeenOf } from '../../api/inventory-facts.js';
+import { type CredentialScope, hasSnmpCredential } from '../../api/inventory-facts.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { type HostFilters, hostMatches } from './host-filters.js';
 
@@ -63,10 +65,10 @@ export function createHostTally(
     consider(host) {
       if (since === undefined && unseen === undefined) return;
       if (!hostMatches(host, others, profile, scope).ok) return;
-      if (since !== undefined && Date.parse(host.created_at ?? '') >= since) {
+      if (since !== undefined && isNewSince(host, since)) {
         dated.newSince = (dated.newSince ?? 0) + 1;
       }
-      if (unseen !== undefined && Date.parse(lastSeenOf(host) ?? '') < unseen) {
+      if (unseen !== undefined && isGoneSince(host, unseen)) {
         dated.notSeenSince = (dated.notSeenSince ?? 0) + 1;
       }
     },

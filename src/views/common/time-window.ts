@@ -140,7 +140,8 @@ export function pointInTime(text: string, zone: string): { at: number; day: bool
   return { at: zonedInstant({ year, month, day, hour, minute, second }, zone), day: false };
 }
 
-function durationOf(text: string): number | undefined {
+/** An ISO 8601 duration (P7D, PT6H, P1W) in ms; undefined for anything else. */
+export function durationOf(text: string): number | undefined {
   const match = DURATION.exec(text);
   if (!match || text.toUpperCase() === 'P' || text.toUpperCase().endsWith('T')) return undefined;
   const [, w = 0, d = 0, h = 0, m = 0] = match.map((part) => Number(part ?? 0));

@@ -34,7 +34,7 @@ export const portText = (port: { number: number; protocol: string }) =>
   `${port.number}/${/^[a-z]{2,8}$/.test(port.protocol) ? port.protocol : 'other'}`;
 
 /** "2026-11-21T03:57:12.123Z" -> "2026-11-21T03:57Z": minutes are enough to act on. */
-const compactTime = (iso: string | undefined) =>
+export const compactTime = (iso: string | undefined) =>
   iso === undefined
     ? undefined
     : capped(iso, 40).replace(
