@@ -2,6 +2,7 @@
 import * as credentials from './families/credentials.js';
 import { type DiscoveryQuery, withinFilter } from './families/discovery-filter.js';
 import * as inventory from './families/inventory.js';
+import * as links from './families/links.js';
 import {
   createVersionMemo,
   type ServiceProfile,
@@ -82,6 +83,10 @@ export interface ApiClient {
     signal?: AbortSignal,
   ): Promise<InventoryAddressRow[]>;
   listSnmpInterfaces(hostId: string, signal?: AbortSignal): Promise<InventorySnmpInterface[]>;
+  /** What this service's version keeps of links (neighbours on interface rows, or the bundle). */
+  linksProfile(signal?: AbortSignal): Promise<links.LinksProfile>;
+  /** 0.17.15+: one network's (site's) resolved neighbours from the topology bundle. */
+  readTopologyLinks(networkId: string, signal?: AbortSignal): Promise<links.TopologyLinks>;
   /** The host a service runs on, and the service's name. */
   getServiceHost(id: string, signal?: AbortSignal): Promise<{ host_id?: string; name?: string }>;
   /** The service version last reported in any envelope, if one was seen. */
@@ -189,6 +194,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       inventory.listSnmpInterfaces(requester, await profileOf(signal), hostId, signal),
 
     getServiceHost: (id, signal) => inventory.getServiceHost(requester, id, signal),
+    linksProfile: async (signal) => links.linksProfile((await service(signal)).version),
+    readTopologyLinks: async (networkId, signal) =>
+      links.readTopologyLinks(
+        requester,
+        links.linksProfile((await service(signal)).version),
+        networkId,
+        signal,
+      ),
 
     serverVersion: () => memo.reported,
     close: () => options.sender.close(),

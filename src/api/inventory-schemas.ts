@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type {
   InventoryAddress,
   InventoryAddressRow,
+  InventoryAdvertised,
   InventoryHost,
   InventoryNetwork,
   InventoryPort,
@@ -55,7 +56,17 @@ function buildSchemas() {
     bindings: list(binding),
     ...discoveryIds,
   });
+  // 0.14 says IfEntry, 0.16+ Interface: both name the far port's row.
+  const neighbor = z
+    .object({ type: z.enum(['IfEntry', 'Interface', 'Host']), id: z.string() })
+    .optional()
+    .catch(undefined);
+  const lldpPort = z
+    .union([z.string(), z.object({ value: z.string() }).transform((p) => p.value)])
+    .optional()
+    .catch(undefined);
   const snmp = z.object({
+    id,
     if_index: num,
     if_name: text,
     if_descr: text,
@@ -67,6 +78,12 @@ function buildSchemas() {
     ip_address_id: id,
     interface_id: id,
     host_id: id,
+    neighbor,
+    lldp_sys_name: text,
+    lldp_port_id: lldpPort,
+    lldp_port_desc: text,
+    cdp_device_id: text,
+    cdp_port_id: text,
   });
   const sighting = z.object({ daemon_id: id, date: z.string(), type: text });
   const source = z
@@ -240,7 +257,27 @@ function hostOf(wire: WireHost, layout: HostWireLayout): InventoryHost {
   };
 }
 
+/** LLDP first (the standard), CDP when only Cisco's protocol spoke; nothing when neither did. */
+function advertisedOf(wire: z.output<Schemas['snmp']>): InventoryAdvertised | undefined {
+  const lldp = nonEmpty(wire.lldp_sys_name) ?? nonEmpty(wire.lldp_port_id);
+  if (lldp !== undefined) {
+    return {
+      protocol: 'lldp',
+      system: nonEmpty(wire.lldp_sys_name),
+      port: nonEmpty(wire.lldp_port_id) ?? nonEmpty(wire.lldp_port_desc),
+    };
+  }
+  const cdp = nonEmpty(wire.cdp_device_id) ?? nonEmpty(wire.cdp_port_id);
+  if (cdp === undefined) return undefined;
+  return {
+    protocol: 'cdp',
+    system: nonEmpty(wire.cdp_device_id),
+    port: nonEmpty(wire.cdp_port_id),
+  };
+}
+
 const snmpOf = (wire: z.output<Schemas['snmp']>): InventorySnmpInterface => ({
+  id: wire.id,
   index: wire.if_index,
   name: nonEmpty(wire.if_name),
   description: nonEmpty(wire.if_descr),
@@ -250,6 +287,15 @@ const snmpOf = (wire: z.output<Schemas['snmp']>): InventorySnmpInterface => ({
   oper_status: wire.oper_status,
   speed_bps: wire.speed_bps,
   address_id: wire.ip_address_id ?? wire.interface_id,
+  ...(wire.neighbor
+    ? {
+        neighbor: {
+          kind: wire.neighbor.type === 'Host' ? 'host' : 'interface',
+          id: wire.neighbor.id,
+        } as const,
+      }
+    : {}),
+  ...(advertisedOf(wire) ? { advertised: advertisedOf(wire) } : {}),
 });
 
 type Parser<T> = {

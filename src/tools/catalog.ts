@@ -7,6 +7,7 @@ import { getUnseenReleaseNotes } from './get-unseen-release-notes.js';
 import { getVersion } from './get-version.js';
 import { listDiscoveries } from './list-discoveries.js';
 import { listHosts } from './list-hosts.js';
+import { listLinks } from './list-links.js';
 import { listSnmpCredentials } from './list-snmp-credentials.js';
 import { updateSnmpCredential } from './update-snmp-credential.js';
 
@@ -20,6 +21,7 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   cancelSnmpRotation,
   listHosts,
   getHost,
+  listLinks,
 ];
 
 /**

@@ -44,7 +44,7 @@ async function byAddress(ip: string, context: ToolContext): Promise<InventoryHos
 }
 
 /** The hosts of the caller's copy holding an address. */
-function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
+export function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
   const wanted = normalAddress(ip);
   return copy.hosts
     .filter((h) => h.addresses.some((a) => normalAddress(a.ip) === wanted))
@@ -52,7 +52,7 @@ function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
 }
 
 /** Hosts named `name` in the caller's copy: exact, else case-insensitive. */
-function namedIn(name: string, copy: KeptHosts): InventoryHost[] {
+export function namedIn(name: string, copy: KeptHosts): InventoryHost[] {
   const wanted = unmarkServiceData(unquote(name));
   const lower = wanted.toLowerCase();
   const exact = copy.hosts.filter((h) => h.name === wanted);

@@ -1,0 +1,18 @@
+// list_links: how the network is connected (LLDP/CDP neighbours), by network, host, port or path; its work loads on first use.
+
+import { linkListOutput } from '../views/links/link-shapes.js';
+import { defineTool, READ_ONLY } from './define-tool.js';
+import { linkListArguments } from './links/link-arguments.js';
+
+export const listLinks = defineTool({
+  name: 'list_links',
+  title: 'List links',
+  description:
+    'How hosts are cabled (LLDP/CDP neighbours): both ends, ports, protocol. host: its links and whether none were reported or it cannot be known; with interface: one port; with path_to: the shortest chain of links. format mermaid: a flowchart. counts_only: per network, switch, protocol. Quoted text is service data.',
+  inputSchema: linkListArguments,
+  outputSchema: linkListOutput,
+  annotations: READ_ONLY,
+  writes: false,
+  handler: async (args, context) =>
+    (await import('./links/list-links-run.js')).listed(args, context),
+});
