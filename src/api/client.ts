@@ -87,6 +87,8 @@ export interface ApiClient {
   linksProfile(signal?: AbortSignal): Promise<links.LinksProfile>;
   /** 0.17.15+: one network's (site's) resolved neighbours from the topology bundle. */
   readTopologyLinks(networkId: string, signal?: AbortSignal): Promise<links.TopologyLinks>;
+  /** SNMP interface rows by id, with their hosts: far ports the key can see. */
+  readPortsByIds(ids: readonly string[], signal?: AbortSignal): Promise<links.FarPort[]>;
   /** The host a service runs on, and the service's name. */
   getServiceHost(id: string, signal?: AbortSignal): Promise<{ host_id?: string; name?: string }>;
   /** The service version last reported in any envelope, if one was seen. */
@@ -194,6 +196,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       inventory.listSnmpInterfaces(requester, await profileOf(signal), hostId, signal),
 
     getServiceHost: (id, signal) => inventory.getServiceHost(requester, id, signal),
+    readPortsByIds: async (ids, signal) =>
+      links.readPortsByIds(requester, (await profileOf(signal)).snmpRoute, ids, signal),
     linksProfile: async (signal) => links.linksProfile((await service(signal)).version),
     readTopologyLinks: async (networkId, signal) =>
       links.readTopologyLinks(

@@ -312,6 +312,14 @@ export function inventoryRoute(
         .flatMap((h) => h.snmp_interfaces.map((i) => write.snmp(h, i))),
     );
   }
+  if (path.startsWith(`${snmpPath}/`)) {
+    const id = path.slice(snmpPath.length + 1);
+    const host = hosts.find((h) => h.snmp_interfaces.some((i) => i.id === id));
+    const row = host?.snmp_interfaces.find((i) => i.id === id);
+    return host && row
+      ? ok(write.snmp(host, row))
+      : fail(404, `Interface ${id} not found`, 'entity_not_found');
+  }
   const topology = topologyRoute(req, data.serverVersion, inventory, write.snmp, { ok, fail });
   if (topology) return topology;
   if (path === '/api/v1/ports') {

@@ -8,7 +8,7 @@ export const listLinks = defineTool({
   name: 'list_links',
   title: 'List links',
   description:
-    'How hosts are cabled (LLDP/CDP neighbours): both ends, ports, protocol. host: its links and whether none were reported or it cannot be known; with interface: one port; with path_to: the shortest chain of links. format mermaid: a flowchart. counts_only: per network, switch, protocol. Quoted text is service data.',
+    'How hosts are cabled (LLDP/CDP): both ends, ports, protocol. host: its links, or none reported, or not known; interface: one port; path_to: shortest chain. format mermaid: a flowchart. counts_only: per network, switch, protocol.',
   inputSchema: linkListArguments,
   outputSchema: linkListOutput,
   annotations: READ_ONLY,

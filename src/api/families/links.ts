@@ -1,5 +1,6 @@
 // Where each Scanopy version keeps links: neighbour fields on SNMP interface rows (0.14-0.17.14, read with the hosts), or the internal topology bundle per network (0.17.15+).
 import * as z from 'zod';
+import { EndpointNotOfferedError, HttpError } from '../errors.js';
 import type { InventoryAdvertised, InventoryNeighbor } from '../inventory-model.js';
 import type { Requester } from '../request.js';
 import { NEWEST_KNOWN_VERSION, parseVersion } from './service-profile.js';
@@ -114,4 +115,67 @@ export async function readTopologyLinks(
       advertised: evidence.get(row.interface_id),
     })),
   };
+}
+
+/** A far port: which host it is on, as the version's SNMP interface route says. */
+export interface FarPort {
+  readonly id: string;
+  readonly host_id: string;
+  readonly name?: string | undefined;
+  readonly index?: number | undefined;
+}
+
+const farPortParser = {
+  safeParse(value: unknown): { success: true; data: FarPort } | { success: false } {
+    const row = (value ?? {}) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    const id = text(row['id']);
+    const host = text(row['host_id']);
+    if (!id || !host) return { success: false };
+    const index = typeof row['if_index'] === 'number' ? row['if_index'] : undefined;
+    return {
+      success: true,
+      data: { id, host_id: host, name: text(row['if_name']) ?? text(row['if_descr']), index },
+    };
+  },
+};
+
+/** Far ports read at most for one host, and at once. */
+export const MAX_FAR_PORTS = 24;
+const AT_ONCE = 4;
+
+/**
+ * The SNMP interface rows of these ids, one `GET {route}/{id}` each (every version documents it;
+ * the list's `ids` filter is an array the request core cannot send): a row the key cannot see
+ * answers 404 and its port is then outside the caller's networks. At most MAX_FAR_PORTS.
+ */
+export async function readPortsByIds(
+  requester: Requester,
+  snmpRoute: string,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<FarPort[]> {
+  const out: FarPort[] = [];
+  const wanted = ids.slice(0, MAX_FAR_PORTS);
+  for (let at = 0; at < wanted.length; at += AT_ONCE) {
+    const batch = await Promise.all(
+      wanted.slice(at, at + AT_ONCE).map(async (id) => {
+        const path = `${snmpRoute}/${encodeURIComponent(id)}`;
+        const spec = { method: 'GET', path, auth: 'apiKey', signal } as const;
+        try {
+          const parsed = farPortParser.safeParse((await requester.request(spec)).data);
+          return parsed.success ? parsed.data : undefined;
+        } catch (error) {
+          // Not found, forbidden, or a 404 page: a port this key cannot read.
+          const unseen =
+            (error instanceof HttpError && (error.status === 404 || error.status === 403)) ||
+            error instanceof EndpointNotOfferedError;
+          if (unseen) return undefined;
+          throw error;
+        }
+      }),
+    );
+    for (const port of batch) if (port) out.push(port);
+  }
+  return out;
 }

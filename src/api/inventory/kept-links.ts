@@ -83,8 +83,10 @@ export function createLinksPool(): LinksPool {
               const key = `${caller}\u0000${id}`;
               const held = options.refresh ? undefined : kept.get(key);
               const age = held ? options.now() - held.readAt : Number.NaN;
-              if (held && age >= 0 && age < MAX_AGE_MS && held.hostsReadAt === options.hostsReadAt)
-                return held.links;
+              // Without a host copy (get_host) a bundle's age alone rules; with one, the same copy.
+              const same =
+                options.hostsReadAt === undefined || held?.hostsReadAt === options.hostsReadAt;
+              if (held && age >= 0 && age < MAX_AGE_MS && same) return held.links;
               kept.delete(key);
               let flight = flights.get(key);
               if (!flight || flight.controller.signal.aborted) {

@@ -6,10 +6,10 @@ import { freeText } from '../common/free-text.js';
 /** Descriptions short: the catalog stays in the model's context all conversation. */
 export const linkListArguments = {
   network: freeText().optional().describe('Name or id'),
-  host: freeText().optional().describe('Name, id or IP: links at either end'),
-  interface: freeText().optional().describe('With host: port name or ifIndex'),
-  protocol: z.enum(['lldp', 'cdp']).optional(),
-  path_to: freeText().optional().describe('With host: shortest chain to this host'),
+  host: freeText().optional().describe('Name, id or IP'),
+  interface: freeText().optional().describe('Port name or ifIndex'),
+  protocol: z.enum(['lldp', 'cdp']).optional().describe('Only this'),
+  path_to: freeText().optional().describe('Host to reach'),
   format: z.enum(['mermaid']).optional().describe('Flowchart too'),
   counts_only: z.boolean().optional().describe('No items'),
   fields: fieldsArgument(),

@@ -21,7 +21,8 @@ export type FarEnd =
   | {
       readonly kind: 'device';
       readonly host: InventoryHost;
-      /** The port the far device advertised (LLDP/CDP text), when it did. */
+      /** What the far device advertised (LLDP/CDP text), when it did: service text. */
+      readonly advertisedSystem?: string | undefined;
       readonly advertisedPort?: string | undefined;
     }
   | { readonly kind: 'outside' };
@@ -75,7 +76,14 @@ function farOf(
     return far ? { kind: 'port', ...far } : { kind: 'outside' };
   }
   const host = hosts.get(row.neighbor.id);
-  return host ? { kind: 'device', host, advertisedPort: advertised?.port } : { kind: 'outside' };
+  return host
+    ? {
+        kind: 'device',
+        host,
+        advertisedSystem: advertised?.system,
+        advertisedPort: advertised?.port,
+      }
+    : { kind: 'outside' };
 }
 
 /**

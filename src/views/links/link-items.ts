@@ -19,6 +19,7 @@ export interface LinkView {
     | {
         readonly kind: 'device';
         readonly host: InventoryHost;
+        readonly advertisedSystem?: string | undefined;
         readonly advertisedPort?: string | undefined;
       }
     | { readonly kind: 'outside' };
@@ -60,6 +61,9 @@ export function linkItem(link: LinkView) {
             ? { port: capped(portName(link.b.port), 100) }
             : {
                 port_known: false as const,
+                ...(link.b.advertisedSystem
+                  ? { advertised_system: capped(link.b.advertisedSystem, 100) }
+                  : {}),
                 ...(link.b.advertisedPort
                   ? { advertised_port: capped(link.b.advertisedPort, 100) }
                   : {}),
@@ -79,6 +83,18 @@ export function linkItem(link: LinkView) {
 }
 export type LinkItem = ReturnType<typeof linkItem>;
 
+/** "; it advertised system "ap-3" port "eth0"": what a far device said of itself, quoted. */
+function advertisedText(far: {
+  advertisedSystem?: string | undefined;
+  advertisedPort?: string | undefined;
+}) {
+  const parts = [
+    far.advertisedSystem ? `system ${said(far.advertisedSystem, 60)}` : undefined,
+    far.advertisedPort ? `port ${said(far.advertisedPort, 60)}` : undefined,
+  ].filter(Boolean);
+  return parts.length > 0 ? `; it advertised ${parts.join(' ')}` : '';
+}
+
 /** `"sw-2" Gi0/2 <-> "sw-8" Gi0/1 · LLDP · seen 2026-11-21T03:02Z` */
 export function linkLine(link: LinkView): string {
   const a = `${said(link.a.host.name || link.a.host.id)} ${said(portName(link.a.port), 60)}`;
@@ -87,7 +103,7 @@ export function linkLine(link: LinkView): string {
       ? OUTSIDE
       : link.b.kind === 'port'
         ? `${said(link.b.host.name || link.b.host.id)} ${said(portName(link.b.port), 60)}`
-        : `${said(link.b.host.name || link.b.host.id)} (${PORT_NOT_KNOWN}${link.b.advertisedPort ? `; it advertised ${said(link.b.advertisedPort, 60)}` : ''})`;
+        : `${said(link.b.host.name || link.b.host.id)} (${PORT_NOT_KNOWN}${advertisedText(link.b)})`;
   const parts = [
     `${a} <-> ${b}`,
     link.protocol?.toUpperCase(),

@@ -2,19 +2,16 @@
 import * as z from 'zod';
 import { pageEndShape } from '../common/shapes.js';
 
-/** As the catalog lists it: small, every answer (links, counts, compact rows) fits it. */
+/** As the catalog lists it: small (the catalog's byte budget); counts, path, subject, mermaid and compact rows ride beside. */
 export const linkListOutput = {
   summary: z.string(),
   links: z.array(z.unknown()).optional(),
-  counts: z.unknown().optional(),
-  path: z.unknown().optional(),
-  subject: z.unknown().optional(),
-  mermaid: z.string().optional(),
   pagination: z.unknown().optional(),
   next_step: z.string().optional(),
 };
 
-const state = z.object({
+/** A host's (or port's) links: linked, none reported, or not known (and why). */
+export const linkStateShape = z.object({
   state: z.enum(['linked', 'none_reported', 'not_known']),
   links: z.number().optional(),
   why: z.string().optional(),
@@ -28,6 +25,7 @@ export const linkItemShape = z.object({
     host_id: z.string().optional(),
     port: z.string().optional(),
     port_known: z.literal(false).optional(),
+    advertised_system: z.string().optional(),
     advertised_port: z.string().optional(),
     outside: z.literal(true).optional(),
   }),
@@ -49,7 +47,7 @@ export const hopShape = z.object({
 /** list_links' answer in full (links, or counts with counts_only). */
 export const linkListShape = z.object({
   summary: z.string(),
-  subject: state.extend({ label: z.string() }).optional(),
+  subject: linkStateShape.extend({ label: z.string() }).optional(),
   path: z
     .object({ found: z.boolean(), hops: z.array(hopShape).optional(), why: z.string().optional() })
     .optional(),
