@@ -55,32 +55,56 @@ describe.skipIf(browserMissing)('Mermaid from list_links in chromium', () => {
       await page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
       await page.addScriptTag({ path: MERMAID });
       const seen = await page.evaluate(async (source) => {
-        const m = (globalThis as unknown as { mermaid: any }).mermaid;
+        // In the page: mermaid's own API, typed as far as this test reads it.
+        type Vertex = { id: string; link?: string; haveCallback?: boolean };
+        type Edge = { start: string; end: string };
+        type Node = {
+          textContent: string | null;
+          attributes: ArrayLike<{ name: string; value: string }>;
+        };
+        const page = globalThis as unknown as {
+          mermaid: {
+            initialize(config: object): void;
+            parse(text: string): Promise<unknown>;
+            render(id: string, text: string): Promise<{ svg: string }>;
+            mermaidAPI: {
+              getDiagramFromText(text: string): Promise<{
+                db: { getVertices(): Map<string, Vertex>; getEdges(): Edge[] };
+              }>;
+            };
+          };
+          document: {
+            getElementById(id: string): {
+              innerHTML: string;
+              querySelectorAll(q: string): ArrayLike<Node>;
+            };
+          };
+        };
+        const m = page.mermaid;
         m.initialize({ startOnLoad: false, securityLevel: 'strict' });
         await m.parse(source);
         const diagram = await m.mermaidAPI.getDiagramFromText(source);
-        const vertices = [...diagram.db.getVertices().values()].map((v: any) => ({
+        const vertices = [...diagram.db.getVertices().values()].map((v) => ({
           id: v.id,
-          text: v.text,
           link: v.link ?? null,
           callback: Boolean(v.haveCallback),
         }));
-        const edges = diagram.db
-          .getEdges()
-          .map((e: any) => ({ start: e.start, end: e.end, text: e.text }));
+        const edges = diagram.db.getEdges().map((e) => ({ start: e.start, end: e.end }));
         const { svg } = await m.render('links', source);
-        const holder = document.getElementById('out') as HTMLElement;
+        const holder = page.document.getElementById('out');
         holder.innerHTML = svg;
-        const labels = [...holder.querySelectorAll('.nodeLabel')].map((n) => n.textContent ?? '');
+        const all = (q: string) => Array.from(holder.querySelectorAll(q));
         return {
           vertices,
           edges,
-          labels,
-          scripts: holder.querySelectorAll('script').length,
-          handlers: [...holder.querySelectorAll('*')].filter((el) =>
-            [...el.attributes].some((a) => a.name.startsWith('on') || /javascript:/i.test(a.value)),
+          labels: all('.nodeLabel').map((n) => n.textContent ?? ''),
+          scripts: all('script').length,
+          handlers: all('*').filter((el) =>
+            Array.from(el.attributes).some(
+              (a) => a.name.startsWith('on') || /javascript:/i.test(a.value),
+            ),
           ).length,
-          anchors: holder.querySelectorAll('a').length,
+          anchors: all('a').length,
         };
       }, text);
       // One node per host shown, one edge per link listed, nothing else.
