@@ -1,5 +1,6 @@
 // list_links: how the network is connected (LLDP/CDP neighbours), by network, host, port or path; its work loads on first use.
 
+import { VIEW_TOOL_META } from '../views/common/app-view.js';
 import { linkListOutput } from '../views/links/link-shapes.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 import { linkListArguments } from './links/link-arguments.js';
@@ -12,6 +13,8 @@ export const listLinks = defineTool({
   inputSchema: linkListArguments,
   outputSchema: linkListOutput,
   annotations: READ_ONLY,
+  // The view's Links tab draws the answer (ui/links-view.ts).
+  meta: VIEW_TOOL_META,
   writes: false,
   handler: async (args, context) =>
     (await import('./links/list-links-run.js')).listed(args, context),

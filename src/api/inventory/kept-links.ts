@@ -78,24 +78,28 @@ export function createLinksPool(): LinksPool {
       return {
         async networks(api, ids, options) {
           let requests = 0;
-          const bundles = await Promise.all(
-            ids.map(async (id) => {
-              const key = `${caller}\u0000${id}`;
-              const held = options.refresh ? undefined : kept.get(key);
-              const age = held ? options.now() - held.readAt : Number.NaN;
-              // Without a host copy (get_host) a bundle's age alone rules; with one, the same copy.
-              const same =
-                options.hostsReadAt === undefined || held?.hostsReadAt === options.hostsReadAt;
-              if (held && age >= 0 && age < MAX_AGE_MS && same) return held.links;
-              kept.delete(key);
-              let flight = flights.get(key);
-              if (!flight || flight.controller.signal.aborted) {
-                requests++;
-                flight = read(key, api, id, options);
-              }
-              return (await join(flight, options.signal)).links;
-            }),
-          );
+          const bundles: TopologyLinks[] = [];
+          // One network at a time: a large site's bundle is megabytes, and three at once would
+          // hold them all in the process-wide response budget together (and wait on each other).
+          for (const id of ids) {
+            const key = `${caller}\u0000${id}`;
+            const held = options.refresh ? undefined : kept.get(key);
+            const age = held ? options.now() - held.readAt : Number.NaN;
+            // Without a host copy (get_host) a bundle's age alone rules; with one, the same copy.
+            const same =
+              options.hostsReadAt === undefined || held?.hostsReadAt === options.hostsReadAt;
+            if (held && age >= 0 && age < MAX_AGE_MS && same) {
+              bundles.push(held.links);
+              continue;
+            }
+            kept.delete(key);
+            let flight = flights.get(key);
+            if (!flight || flight.controller.signal.aborted) {
+              requests++;
+              flight = read(key, api, id, options);
+            }
+            bundles.push((await join(flight, options.signal)).links);
+          }
           return { bundles, requests };
         },
       };
