@@ -17,6 +17,7 @@ import {
 } from './inventory.js';
 import { machine } from './lib/machine.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
+import { linksBench } from './links.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
 import { lastQuestionRows, questionsBench, questionsTable } from './questions.js';
@@ -36,6 +37,7 @@ const BENCHES: readonly Bench[] = [
   questionsBench,
   inventoryBench,
   checkEverythingBench,
+  linksBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */

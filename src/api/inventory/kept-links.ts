@@ -85,7 +85,7 @@ export function createLinksPool(): LinksPool {
             const key = `${caller}\u0000${id}`;
             const held = options.refresh ? undefined : kept.get(key);
             const age = held ? options.now() - held.readAt : Number.NaN;
-            // Without a host copy (get_host) a bundle's age alone rules; with one, the same copy.
+            // Without a host copy (one host's neighbours) a bundle's age alone rules; with one, the same copy.
             const same =
               options.hostsReadAt === undefined || held?.hostsReadAt === options.hostsReadAt;
             if (held && age >= 0 && age < MAX_AGE_MS && same) {
