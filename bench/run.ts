@@ -19,6 +19,7 @@ import {
 } from './inventory.js';
 import { machine } from './lib/machine.js';
 import { type Bench, type BenchResult, formatTable } from './lib/result.js';
+import { linksBench } from './links.js';
 import { memoryBench } from './memory.js';
 import { overheadBench } from './overhead.js';
 import { lastQuestionRows, questionsBench, questionsTable } from './questions.js';
@@ -41,6 +42,7 @@ const BENCHES: readonly Bench[] = [
   // The era rows (14.) before changes, so the numbers `npm run bench -- N` takes stay those of the targets before them.
   eraOverheadBench,
   changesBench,
+  linksBench,
 ];
 
 /** `npm run bench -- 1 4` runs targets 1 and 4 only. */

@@ -7,8 +7,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { zodTrims } from './build-plugins.mjs';
 
-/** The view's budget: what a host downloads and parses for every result it draws. */
-export const MAX_VIEW_BYTES = 300_000;
+/**
+ * The view's budget: what a host downloads and parses for every result it draws. 350,000 since the
+ * Links tab (issue 38): dagre's layout is ~52 kB of it (the view was 291,486 bytes before).
+ */
+export const MAX_VIEW_BYTES = 350_000;
 
 export async function buildUi(outdir = 'dist/ui') {
   const script = await build({

@@ -117,6 +117,11 @@ async function main(): Promise<number> {
     const name = groups?.[0]?.hosts?.[0]?.name;
     if (name === undefined) failures++;
     else await call('get_host', { host: name }, ' (one host in full)');
+    // How it is connected: what one switch port is cabled to, and the chain of links between two hosts.
+    if (names.has('list_links')) {
+      await call('list_links', { host: 'sw-2', interface: 'Gi0/2' }, ' (one port)');
+      await call('list_links', { host: 'sw-14', path_to: 'sw-50' }, ' (a path)');
+    }
     // No Scanopy release offers release notes, and the sample answers as Scanopy does: the tool says so.
     await call('get_unseen_release_notes', {}, ' (no Scanopy offers them)', true);
     if (names.has('list_snmp_credentials')) await call('list_snmp_credentials');

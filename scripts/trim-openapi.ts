@@ -27,6 +27,9 @@ export const CALLED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/hosts/field-values/{field}': ['get'],
   '/api/v1/if-entries': ['get'],
   '/api/v1/interfaces': ['get'],
+  // get_host's neighbours: a far port by id (families/links.ts).
+  '/api/v1/if-entries/{id}': ['get'],
+  '/api/v1/interfaces/{id}': ['get'],
   '/api/v1/ip-addresses': ['get'],
   '/api/v1/services/{id}': ['get'],
   '/api/v1/subnets': ['get'],

@@ -6,6 +6,7 @@ import { currentFilters, renderDiscoveries } from './discoveries-view.js';
 import { el } from './dom.js';
 import { type HostFilters, isCut, serverFilters } from './host-filter.js';
 import { currentHostFilters, type HostsState, renderHosts } from './hosts-view.js';
+import { asLinkList, type LinkList, renderLinks } from './links-view.js';
 import {
   approvalOf,
   asCredentialResult,
@@ -19,15 +20,24 @@ import {
 const root = document.getElementById('app') as HTMLElement;
 const app = new App({ name: 'network-discovery', version: '1' }, {}, { autoResize: true });
 
-type Tab = 'discoveries' | 'hosts';
-const TOOL: Record<Tab, string> = { discoveries: 'list_discoveries', hosts: 'list_hosts' };
-const TAB_LABEL: Record<Tab, string> = { discoveries: 'Discoveries', hosts: 'Hosts' };
+type Tab = 'discoveries' | 'hosts' | 'links';
+const TOOL: Record<Tab, string> = {
+  discoveries: 'list_discoveries',
+  hosts: 'list_hosts',
+  links: 'list_links',
+};
+const TAB_LABEL: Record<Tab, string> = {
+  discoveries: 'Discoveries',
+  hosts: 'Hosts',
+  links: 'Links',
+};
 
 /** What the view holds between redraws: each tab's data and the arguments Refresh calls it with. */
 const view = {
   tab: 'discoveries' as Tab,
   /** The arguments each list tool was called with: Refresh keeps the same scope. */
-  args: { discoveries: {}, hosts: {} } as Record<Tab, Record<string, unknown>>,
+  args: { discoveries: {}, hosts: {}, links: {} } as Record<Tab, Record<string, unknown>>,
+  links: undefined as LinkList | undefined,
   discoveries: undefined as DiscoveryList | undefined,
   hosts: {} as HostsState,
   /** The last tool input, until its result says which tool it was for. */
@@ -116,6 +126,8 @@ function drawPanel() {
       },
       currentHostFilters(shell.panel),
     );
+  } else if (view.tab === 'links' && view.links) {
+    renderLinks(shell.panel, view.links, { open: openHost });
   }
   if (focused) (shell.panel.querySelector(`[name="${focused}"]`) as HTMLElement | null)?.focus();
 }
@@ -128,12 +140,20 @@ function drawShell() {
 /** A tab drawn from what the view holds, or loaded first (the whole first page) when it holds nothing. */
 function openTab(tab: Tab) {
   view.tab = tab;
-  const empty = tab === 'discoveries' ? !view.discoveries : !view.hosts.list;
+  const loaded = () =>
+    tab === 'discoveries' ? view.discoveries : tab === 'hosts' ? view.hosts.list : view.links;
+  const empty = !loaded();
   if (!empty) return drawPanel();
   shell.panel.replaceChildren(el('p', { class: 'empty' }, `Loading ${TAB_LABEL[tab]}…`));
   drawPanel();
-  void (tab === 'discoveries' ? refreshDiscoveries(false) : refreshHosts()).then(() => {
-    const still = tab === 'discoveries' ? !view.discoveries : !view.hosts.list;
+  const load =
+    tab === 'discoveries'
+      ? refreshDiscoveries(false)
+      : tab === 'hosts'
+        ? refreshHosts()
+        : refreshLinks();
+  void load.then(() => {
+    const still = !loaded();
     if (still && view.tab === tab) {
       shell.panel.replaceChildren(
         el(
@@ -166,6 +186,23 @@ async function refreshHosts(filters?: HostFilters, offset?: number) {
   view.hosts.list = list;
   view.hosts.cut ||= isCut(list);
   if (view.tab === 'hosts') drawPanel();
+}
+
+async function refreshLinks() {
+  const result = await callTool(TOOL.links, { limit: 0, ...view.args.links });
+  const list = asLinkList(result.structuredContent, TOOL.links);
+  if (!list) return;
+  view.links = list;
+  if (view.tab === 'links') drawPanel();
+}
+
+/** A device chosen in the Links tab, opened in the Hosts tab as get_host shows it. */
+async function openHost(id: string) {
+  const lookup = await lookUpHost(id);
+  if (!lookup) return;
+  view.hosts = { ...view.hosts, lookup, selected: lookup.host?.id };
+  view.tab = 'hosts';
+  drawShell();
 }
 
 async function lookUpHost(id: string) {
@@ -216,6 +253,13 @@ app.ontoolresult = (result) => {
   const value = result.structuredContent;
   view.demo = typeof value?.['demo'] === 'string' || value?.['demo'] === true;
   const name = toolName();
+  const links = asLinkList(value, name);
+  if (links && name === TOOL.links) {
+    view.args.links = view.input;
+    view.links = links;
+    view.tab = 'links';
+    return drawShell();
+  }
   const discoveries = asDiscoveryList(value, name, result._meta);
   const hosts = discoveries ? undefined : asHostList(value, name);
   const lookup = discoveries || hosts ? undefined : asHostLookup(value);

@@ -2,6 +2,7 @@
 import * as credentials from './families/credentials.js';
 import { type DiscoveryQuery, withinFilter } from './families/discovery-filter.js';
 import * as inventory from './families/inventory.js';
+import * as links from './families/links.js';
 import {
   createVersionMemo,
   type ServiceProfile,
@@ -85,6 +86,12 @@ export interface ApiClient {
   listSnmpInterfaces(hostId: string, signal?: AbortSignal): Promise<InventorySnmpInterface[]>;
   /** 0.17.0+ topology snapshots of every network (site): one page of up to 1,000. */
   listSnapshots(signal?: AbortSignal): Promise<Page<InventorySnapshot>>;
+  /** What this service's version keeps of links (neighbours on interface rows, or the bundle). */
+  linksProfile(signal?: AbortSignal): Promise<links.LinksProfile>;
+  /** 0.17.15+: one network's (site's) resolved neighbours from the topology bundle. */
+  readTopologyLinks(networkId: string, signal?: AbortSignal): Promise<links.TopologyLinks>;
+  /** SNMP interface rows by id, with their hosts: far ports the key can see. */
+  readPortsByIds(ids: readonly string[], signal?: AbortSignal): Promise<links.FarPort[]>;
   /** The host a service runs on, and the service's name. */
   getServiceHost(id: string, signal?: AbortSignal): Promise<{ host_id?: string; name?: string }>;
   /** The service version last reported in any envelope, if one was seen. */
@@ -193,6 +200,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     getServiceHost: (id, signal) => inventory.getServiceHost(requester, id, signal),
     listSnapshots: (signal) => listSnapshots(requester, signal),
+    readPortsByIds: async (ids, signal) =>
+      links.readPortsByIds(requester, (await profileOf(signal)).snmpRoute, ids, signal),
+    linksProfile: async (signal) => links.linksProfile((await service(signal)).version),
+    readTopologyLinks: async (networkId, signal) =>
+      links.readTopologyLinks(
+        requester,
+        links.linksProfile((await service(signal)).version),
+        networkId,
+        signal,
+      ),
 
     serverVersion: () => memo.reported,
     close: () => options.sender.close(),

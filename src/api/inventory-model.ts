@@ -34,6 +34,8 @@ export interface InventoryService extends InventoryRowSightings {
 
 /** An SNMP ifTable entry (0.14-0.17.21 `if_entries`/`/api/v1/if-entries`, 0.16+ host `interfaces`). */
 export interface InventorySnmpInterface {
+  /** The row's own id: a neighbour names the far port by it. */
+  readonly id?: string | undefined;
   readonly index?: number | undefined;
   readonly name?: string | undefined;
   readonly description?: string | undefined;
@@ -44,6 +46,23 @@ export interface InventorySnmpInterface {
   readonly speed_bps?: number | undefined;
   /** The IP address row this interface carries. */
   readonly address_id?: string | undefined;
+  /** 0.14-0.17.14: the resolved LLDP/CDP neighbour (0.17.15+ keeps it in the topology bundle). */
+  readonly neighbor?: InventoryNeighbor | undefined;
+  /** What the neighbour advertised (raw LLDP/CDP): service text, never shown for a far end out of scope. */
+  readonly advertised?: InventoryAdvertised | undefined;
+}
+
+/** A far end: a port (an SNMP interface row's id) or only a device (a host id, its port not known). */
+export interface InventoryNeighbor {
+  readonly kind: 'interface' | 'host';
+  readonly id: string;
+}
+
+/** The raw LLDP or CDP text a port received from its neighbour. */
+export interface InventoryAdvertised {
+  readonly protocol: 'lldp' | 'cdp';
+  readonly system?: string | undefined;
+  readonly port?: string | undefined;
 }
 
 /** One dated entry of a host's `source.metadata` (0.14-0.16: its last five discoveries). */

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type {
   InventoryAddress,
   InventoryAddressRow,
+  InventoryAdvertised,
   InventoryHost,
   InventoryNetwork,
   InventoryPort,
@@ -59,7 +60,17 @@ function buildSchemas() {
     ...discoveryIds,
     ...sightings,
   });
+  // 0.14 says IfEntry, 0.16+ Interface: both name the far port's row.
+  const neighbor = z
+    .object({ type: z.enum(['IfEntry', 'Interface', 'Host']), id: z.string() })
+    .optional()
+    .catch(undefined);
+  const lldpPort = z
+    .union([z.string(), z.object({ value: z.string() }).transform((p) => p.value)])
+    .optional()
+    .catch(undefined);
   const snmp = z.object({
+    id,
     if_index: num,
     if_name: text,
     if_descr: text,
@@ -71,6 +82,12 @@ function buildSchemas() {
     ip_address_id: id,
     interface_id: id,
     host_id: id,
+    neighbor,
+    lldp_sys_name: text,
+    lldp_port_id: lldpPort,
+    lldp_port_desc: text,
+    cdp_device_id: text,
+    cdp_port_id: text,
   });
   const sighting = z.object({ daemon_id: id, date: z.string(), type: text });
   const source = z
@@ -301,7 +318,28 @@ function hostOf(wire: WireHost, layout: HostWireLayout, i: Intern): InventoryHos
   };
 }
 
+/** LLDP first (the standard), CDP when only Cisco's protocol spoke; nothing when neither did. */
+function advertisedOf(wire: z.output<Schemas['snmp']>): InventoryAdvertised | undefined {
+  const lldp = nonEmpty(wire.lldp_sys_name) ?? nonEmpty(wire.lldp_port_id);
+  if (lldp !== undefined) {
+    return {
+      protocol: 'lldp',
+      system: nonEmpty(wire.lldp_sys_name),
+      port: nonEmpty(wire.lldp_port_id) ?? nonEmpty(wire.lldp_port_desc),
+    };
+  }
+  const cdp = nonEmpty(wire.cdp_device_id) ?? nonEmpty(wire.cdp_port_id);
+  if (cdp === undefined) return undefined;
+  return {
+    protocol: 'cdp',
+    system: nonEmpty(wire.cdp_device_id),
+    port: nonEmpty(wire.cdp_port_id),
+  };
+}
+
+// The id stays: a neighbour row names the far port by it (issue 38).
 const snmpOf = (wire: z.output<Schemas['snmp']>, i: Intern = asIs): InventorySnmpInterface => ({
+  id: wire.id,
   index: wire.if_index,
   name: nonEmpty(wire.if_name),
   description: nonEmpty(wire.if_descr),
@@ -311,6 +349,15 @@ const snmpOf = (wire: z.output<Schemas['snmp']>, i: Intern = asIs): InventorySnm
   oper_status: i(wire.oper_status),
   speed_bps: wire.speed_bps,
   address_id: wire.ip_address_id ?? wire.interface_id,
+  ...(wire.neighbor
+    ? {
+        neighbor: {
+          kind: wire.neighbor.type === 'Host' ? 'host' : 'interface',
+          id: wire.neighbor.id,
+        } as const,
+      }
+    : {}),
+  ...(advertisedOf(wire) ? { advertised: advertisedOf(wire) } : {}),
 });
 
 type Parser<T> = {

@@ -9,13 +9,17 @@ import {
   type SampleHost,
   type SampleInventory,
   type SampleService,
+  type SampleSnmpInterface,
   sampleInventory,
 } from './inventory-data.js';
+import { neighbourFields, topologyRoute } from './links-routes.js';
 
 /** A bigger inventory for one sample API (the bench's 20,000 hosts), keyed by its data object. */
 const chosen = new WeakMap<object, SampleInventory>();
 export const useInventory = (data: object, inventory: SampleInventory) =>
   chosen.set(data, inventory);
+/** The inventory a sample API serves: the demo's, or the one a test or the bench chose. */
+export const inventoryOf = (data: object): SampleInventory => chosen.get(data) ?? sampleInventory();
 
 /** What a version knows, as far as the inventory goes (the sample's own table, apart from the client's). */
 function inventoryEra(version: string) {
@@ -34,7 +38,7 @@ type InventoryEra = ReturnType<typeof inventoryEra>;
 
 const created = (at: string) => ({ created_at: at, updated_at: at });
 
-function writer(era: InventoryEra) {
+function writer(era: InventoryEra, neighbours: (i: SampleSnmpInterface) => object = () => ({})) {
   const place = (id: string) => (era.sites ? { site_id: id } : { network_id: id });
   /** A row's sightings: its own where changes-data.ts gave it some, else its host's. */
   const tracked = (host: SampleHost, own?: SampleRowSeen) =>
@@ -100,6 +104,7 @@ function writer(era: InventoryEra) {
     mac_address: i.mac,
     [era.ipAddresses ? 'ip_address_id' : 'interface_id']: i.index === 1 ? host.address.id : null,
     neighbor: null,
+    ...neighbours(i),
   });
   const host = (h: SampleHost, children = true) => {
     const credentials = era.credentialAssignments
@@ -243,8 +248,8 @@ export function inventoryRoute(
   const { ok, fail } = kit;
   if (req.method !== 'GET') return undefined;
   const era = inventoryEra(data.serverVersion);
-  const inventory = chosen.get(data) ?? sampleInventory();
-  const write = writer(era);
+  const inventory = inventoryOf(data);
+  const write = writer(era, (i) => neighbourFields(inventory, data.serverVersion, i));
   const limit = Math.min(Number(req.query.get('limit') ?? 50) || 0, 1000);
   const offset = Number(req.query.get('offset') ?? 0) || 0;
   /** One page of `count` items, only the page written out (`render` sees the window alone). */
@@ -310,6 +315,16 @@ export function inventoryRoute(
         .flatMap((h) => h.snmp_interfaces.map((i) => write.snmp(h, i))),
     );
   }
+  if (path.startsWith(`${snmpPath}/`)) {
+    const id = path.slice(snmpPath.length + 1);
+    const host = hosts.find((h) => h.snmp_interfaces.some((i) => i.id === id));
+    const row = host?.snmp_interfaces.find((i) => i.id === id);
+    return host && row
+      ? ok(write.snmp(host, row))
+      : fail(404, `Interface ${id} not found`, 'entity_not_found');
+  }
+  const topology = topologyRoute(req, data.serverVersion, inventory, write.snmp, { ok, fail });
+  if (topology) return topology;
   if (path === '/api/v1/ports') {
     return paged(
       hosts
@@ -410,4 +425,4 @@ function groupCounts(hosts: readonly SampleHost[], field: string, era: Inventory
 
 /** Paths whose answers this file owns when the tests have not replaced the name lists. */
 export const INVENTORY_PATHS =
-  /^\/api\/v1\/(hosts|ip-addresses|interfaces|if-entries|ports|services|subnets|networks|sites)(\/|$)/;
+  /^\/api\/v1\/(hosts|ip-addresses|interfaces|if-entries|ports|services|subnets|networks|sites|topology\/data)(\/|$)/;

@@ -4,7 +4,8 @@ import type { SampleData, StoredCredential } from './data.js';
 import { queryDiscoveries } from './discovery-query.js';
 import { sampleEra } from './era.js';
 import type { SampleRequest, SampleResponse } from './exchange.js';
-import { INVENTORY_PATHS, inventoryRoute } from './inventory-routes.js';
+import { INVENTORY_PATHS, inventoryOf, inventoryRoute } from './inventory-routes.js';
+import { withWalkWarning } from './links-routes.js';
 import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
 import { sampleNames } from './names-data.js';
 import { snapshotRoute } from './snapshot-routes.js';
@@ -208,13 +209,14 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       daemonName,
       options.ignoreDiscoveryFilters,
     );
-    const items = answer.items.map((d) =>
-      era.sites
+    const items = answer.items.map((found) => {
+      const d = withWalkWarning(found, data.serverVersion, inventoryOf(data));
+      return era.sites
         ? asSiteItem(d)
         : era.runRecordsNameJobs
           ? d
-          : withoutJobLink(d, era.universalCredentials),
-    );
+          : withoutJobLink(d, era.universalCredentials);
+    });
     const groups = answer.groupCounts ? { group_counts: answer.groupCounts } : {};
     return page(items, paged.limit, paged.offset, groups);
   };

@@ -8,6 +8,7 @@ import { getVersion } from './get-version.js';
 import { listChanges } from './list-changes.js';
 import { listDiscoveries } from './list-discoveries.js';
 import { listHosts } from './list-hosts.js';
+import { listLinks } from './list-links.js';
 import { listSnmpCredentials } from './list-snmp-credentials.js';
 import { updateSnmpCredential } from './update-snmp-credential.js';
 
@@ -21,6 +22,7 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   cancelSnmpRotation,
   listHosts,
   getHost,
+  listLinks,
   listChanges,
 ];
 

@@ -11,6 +11,7 @@ import {
   type ReadProgress,
   readHosts,
 } from './host-read.js';
+import { createLinksPool, type KeptLinks } from './kept-links.js';
 
 /**
  * What the probe cannot see (a port opened on a host it already counts) is read again at most this
@@ -83,6 +84,8 @@ export interface KeptInventory {
   hosts(api: ApiClient, options: HostReadOptions): Promise<KeptHosts | undefined>;
   /** Whether a copy young enough to be probed is held (no request). */
   holds(now: number): boolean;
+  /** This caller's topology bundles (0.17.15+), kept beside the host copy under the same rules. */
+  readonly links: KeptLinks;
 }
 
 export interface InventoryPool {
@@ -109,6 +112,7 @@ export function createInventoryPool(): InventoryPool {
     sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
   });
   const flights = new Map<string, Flight>();
+  const links = createLinksPool();
 
   const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) => {
     const flight: Flight = {
@@ -148,6 +152,7 @@ export function createInventoryPool(): InventoryPool {
   return {
     forCaller(caller) {
       return {
+        links: links.forCaller(caller),
         async hosts(api, options) {
           const { signal, now } = options;
           let held = options.refresh ? undefined : copies.get(caller);

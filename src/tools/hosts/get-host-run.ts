@@ -10,6 +10,7 @@ import { unmarkServiceData } from '../../safety/service-data-mark.js';
 import { hostCandidatesResult, hostDetailResult } from '../../views/hosts/host-detail-view.js';
 import { isUuid } from '../common/uuid-argument.js';
 import type { ToolContext } from '../define-tool.js';
+import { hostLinks } from '../links/host-links.js';
 import { type HostWorld, readHostWorld } from './host-world.js';
 import { normalAddress, parsedAddress } from './ip-range.js';
 import { asOfNote, holdsHosts, keptHosts } from './kept-hosts.js';
@@ -44,7 +45,7 @@ async function byAddress(ip: string, context: ToolContext): Promise<InventoryHos
 }
 
 /** The hosts of the caller's copy holding an address. */
-function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
+export function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
   const wanted = normalAddress(ip);
   return copy.hosts
     .filter((h) => h.addresses.some((a) => normalAddress(a.ip) === wanted))
@@ -52,7 +53,7 @@ function addressIn(ip: string, copy: KeptHosts): InventoryHost[] {
 }
 
 /** Hosts named `name` in the caller's copy: exact, else case-insensitive. */
-function namedIn(name: string, copy: KeptHosts): InventoryHost[] {
+export function namedIn(name: string, copy: KeptHosts): InventoryHost[] {
   const wanted = unmarkServiceData(unquote(name));
   const lower = wanted.toLowerCase();
   const exact = copy.hosts.filter((h) => h.name === wanted);
@@ -196,12 +197,15 @@ export async function found(
     }),
     parentOf(host, context, copy),
   ]);
+  const shownInterfaces = snmpInterfaces.length > 0 ? snmpInterfaces : host.snmp_interfaces;
+  const links = await hostLinks(host, shownInterfaces, world, context);
   return hostDetailResult({
     row: rowOf(host, world),
     lookups,
     place: world.place,
-    snmpInterfaces: snmpInterfaces.length > 0 ? snmpInterfaces : host.snmp_interfaces,
+    snmpInterfaces: shownInterfaces,
     parent,
+    links,
     matchedBy,
     notes,
     offset: args.offset ?? 0,

@@ -2,6 +2,13 @@
 import type { InventoryHost, InventorySnmpInterface } from '../../api/inventory-model.js';
 import { plural } from '../common/format.js';
 import {
+  type HostLinksView,
+  hostLinksItem,
+  hostLinksLine,
+  neighbourItem,
+  neighbourText,
+} from '../links/neighbour-view.js';
+import {
   addressesText,
   capped,
   credentialsText,
@@ -33,6 +40,8 @@ export interface HostDetailView {
   readonly notes: readonly string[];
   /** Where this page of SNMP interfaces and of ports not bound to a service starts (get_host offset). */
   readonly offset?: number;
+  /** The host's links and each port's neighbour, when they were read (views/links). */
+  readonly links?: HostLinksView | undefined;
 }
 
 /** SNMP interfaces per page: a 3,000-port switch's answer stays well within the result budget. */
@@ -83,7 +92,11 @@ function cutText(cut: Cut, host: InventoryHost): { said: string; next?: string }
   return next === undefined ? { said } : { said, next };
 }
 
-const snmpOutput = (i: InventorySnmpInterface, host: InventoryHost) => {
+const snmpOutput = (
+  i: InventorySnmpInterface,
+  host: InventoryHost,
+  links: HostLinksView | undefined,
+) => {
   const ip =
     i.address_id === undefined ? undefined : host.addresses.find((a) => a.id === i.address_id)?.ip;
   const out: Record<string, unknown> = {
@@ -96,6 +109,7 @@ const snmpOutput = (i: InventorySnmpInterface, host: InventoryHost) => {
     oper_status: i.oper_status === undefined ? undefined : capped(i.oper_status, 20),
     speed_bps: i.speed_bps,
     ip: ip === undefined ? undefined : capped(ip, 64),
+    neighbour: links ? neighbourItem(links, i) : undefined,
   };
   for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
   return out as NonNullable<HostDetailOutput['snmp_interfaces']>[number];
@@ -111,8 +125,9 @@ export function hostDetail(view: HostDetailView): HostDetailOutput {
     ...(network === undefined ? {} : { network: capped(network) }),
     ...(host.ports.length > 0 ? { ports: [...new Set(host.ports.map(portText))] } : {}),
     ...(view.snmpInterfaces.length > 0
-      ? { snmp_interfaces: view.snmpInterfaces.map((i) => snmpOutput(i, host)) }
+      ? { snmp_interfaces: view.snmpInterfaces.map((i) => snmpOutput(i, host, view.links)) }
       : {}),
+    ...(view.links ? { links: hostLinksItem(view.links) } : {}),
     ...(host.description ? { description: capped(host.description, 300) } : {}),
     ...(host.sys_descr ? { sys_descr: capped(host.sys_descr, 300) } : {}),
     ...(host.sys_location ? { sys_location: capped(host.sys_location, 100) } : {}),
@@ -128,7 +143,7 @@ const parentOutput = (parent: NonNullable<HostDetailView['parent']>) => ({
   ...(parent.type ? { type: capped(parent.type, 40) } : {}),
 });
 
-function snmpLine(i: InventorySnmpInterface): string {
+function snmpLine(i: InventorySnmpInterface, links: HostLinksView | undefined): string {
   const parts = [
     i.index === undefined ? undefined : `#${i.index}`,
     i.name ? said(i.name, 60) : undefined,
@@ -137,7 +152,7 @@ function snmpLine(i: InventorySnmpInterface): string {
     i.oper_status ? `oper ${said(i.oper_status, 20)}` : undefined,
     i.speed_bps ? `${Math.round(i.speed_bps / 1_000_000)} Mbit/s` : undefined,
   ];
-  return `  - ${parts.filter(Boolean).join(' · ')}`;
+  return `  - ${parts.filter(Boolean).join(' · ')}${links ? neighbourText(links, i) : ''}`;
 }
 
 export function hostDetailText(view: HostDetailView, detail: HostDetailOutput): string {
@@ -192,8 +207,9 @@ export function hostDetailText(view: HostDetailView, detail: HostDetailOutput): 
   if (view.snmpInterfaces.length > 0) {
     lines.push(`- SNMP interfaces (${view.snmpInterfaces.length}):`);
     // A page is at most INTERFACES_PAGE lines: every one is shown in both channels.
-    for (const i of view.snmpInterfaces) lines.push(snmpLine(i));
+    for (const i of view.snmpInterfaces) lines.push(snmpLine(i, view.links));
   }
+  if (view.links) lines.push(hostLinksLine(view.links));
   lines.push(...view.notes);
   return lines.join('\n');
 }

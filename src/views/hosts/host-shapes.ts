@@ -1,6 +1,7 @@
 // The structured shapes of list_hosts and get_host: the lean output schemas the catalog lists, and the full item shapes the view and tests read.
 import * as z from 'zod';
 import { pageEndShape } from '../common/shapes.js';
+import { interfaceNeighbourShape, linkStateShape } from '../links/link-shapes.js';
 
 /**
  * A port as one short string: number and protocol, "22/tcp", "161/udp". A whole host's ports in a
@@ -157,6 +158,8 @@ export const snmpInterfaceShape = z.object({
   speed_bps: z.number().optional(),
   /** The IP address this interface carries, where the service links one. */
   ip: z.string().optional(),
+  /** Its LLDP/CDP neighbour: linked (far host and port), none_reported, or not_known. */
+  neighbour: interfaceNeighbourShape.optional(),
 });
 
 /** get_host's host: every list field, and the rest of what the service knows. */
@@ -166,6 +169,8 @@ export const hostDetailShape = hostItemShape.extend({
   /** Every open port, those bound to services included. */
   ports: z.array(portLabel).optional(),
   snmp_interfaces: z.array(snmpInterfaceShape).optional(),
+  /** Whether the host is linked, has none reported, or cannot be known (list_links has the links). */
+  links: linkStateShape.optional(),
   description: z.string().optional(),
   /** The device's own description (SNMP sysDescr): service text, shown quoted. */
   sys_descr: z.string().optional(),

@@ -1,0 +1,122 @@
+// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports looked up by id, far hosts named.
+import type { NeighbourRow } from '../../api/families/links.js';
+import type { InventoryHost, InventorySnmpInterface } from '../../api/inventory-model.js';
+import type { HostLinksView } from '../../views/links/neighbour-view.js';
+import type { ToolContext } from '../define-tool.js';
+import type { HostWorld } from '../hosts/host-world.js';
+import { buildLinkGraph, hostState } from './link-graph.js';
+import { partialWalks } from './partial-walks.js';
+
+/** Far hosts read one by one at most, when the name list does not hold them (past its 1,000). */
+const MAX_HOST_READS = 10;
+
+/** A far host as far as a link needs it: its id and name. */
+const stub = (id: string, name: string): InventoryHost => ({
+  id,
+  name,
+  first_discovery_ids: [],
+  last_discovery_ids: [],
+  sightings: [],
+  tags: [],
+  addresses: [],
+  ports: [],
+  services: [],
+  snmp_interfaces: [],
+  credential_ids: [],
+});
+
+async function rowsOf(
+  host: InventoryHost,
+  ports: readonly InventorySnmpInterface[],
+  context: ToolContext,
+) {
+  const profile = await context.api.linksProfile(context.signal);
+  if (!profile.bundle) {
+    return ports.flatMap((p): NeighbourRow[] =>
+      p.id && p.neighbor
+        ? [{ interface_id: p.id, neighbor: p.neighbor, advertised: p.advertised }]
+        : [],
+    );
+  }
+  if (!host.network_id) return [];
+  const ids = new Set(ports.flatMap((p) => (p.id ? [p.id] : [])));
+  const read = await context.names.inventory.links.networks(context.api, [host.network_id], {
+    signal: context.signal,
+    now: context.now,
+    hostsReadAt: undefined,
+  });
+  return read.bundles.flatMap((b) => b.neighbours).filter((row) => ids.has(row.interface_id));
+}
+
+/** The far hosts by id: from the name list, else read one by one; one the key cannot read is left out. */
+async function farHosts(ids: readonly string[], context: ToolContext) {
+  const names = await context.names.read(context.api, ['hosts'], context.signal);
+  const out = new Map<string, InventoryHost>();
+  let reads = 0;
+  for (const id of ids) {
+    const name = names.nameOf(id);
+    if (name !== undefined) {
+      out.set(id, stub(id, name));
+      continue;
+    }
+    if (reads++ >= MAX_HOST_READS) continue;
+    try {
+      const found = await context.api.getHost(id, context.signal);
+      out.set(id, found);
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+    }
+  }
+  return out;
+}
+
+/**
+ * The host's links and each port's neighbour; undefined for a host with no SNMP interfaces (only a
+ * switch's own rows name its neighbours: list_links reads them all and says whether one names it).
+ */
+export async function hostLinks(
+  host: InventoryHost,
+  ports: readonly InventorySnmpInterface[],
+  world: HostWorld,
+  context: ToolContext,
+): Promise<HostLinksView | undefined> {
+  if (ports.length === 0) return undefined;
+  const rows = await rowsOf(host, ports, context);
+  const farPortIds = [
+    ...new Set(rows.flatMap((r) => (r.neighbor.kind === 'interface' ? [r.neighbor.id] : []))),
+  ];
+  const farPorts = await context.api.readPortsByIds(farPortIds, context.signal);
+  const hostIds = [
+    ...new Set([
+      ...farPorts.map((p) => p.host_id),
+      ...rows.flatMap((r) => (r.neighbor.kind === 'host' ? [r.neighbor.id] : [])),
+    ]),
+  ].filter((id) => id !== host.id);
+  const far = await farHosts(hostIds, context);
+  far.set(host.id, { ...host, snmp_interfaces: ports });
+  // Far ports join their hosts' stubs so the graph resolves them; a port the key cannot see stays out.
+  const portsOf = new Map<string, InventorySnmpInterface[]>();
+  for (const p of farPorts) {
+    if (p.host_id === host.id || !far.has(p.host_id)) continue;
+    const list = portsOf.get(p.host_id) ?? [];
+    list.push({ id: p.id, name: p.name, index: p.index });
+    portsOf.set(p.host_id, list);
+  }
+  const hosts = [...far.values()].map((h) =>
+    h.id === host.id ? h : { ...h, snmp_interfaces: portsOf.get(h.id) ?? [] },
+  );
+  const graph = buildLinkGraph(hosts, rows, partialWalks(world.discoveries?.byId.values(), [host]));
+  const links = graph.byHost.get(host.id) ?? [];
+  const samePort = (x: InventorySnmpInterface, y: InventorySnmpInterface) =>
+    x.id !== undefined && x.id === y.id;
+  return {
+    state: hostState(graph, graph.hostById.get(host.id) ?? host),
+    linkOf: (port) =>
+      links.find(
+        (l) =>
+          (l.a.host.id === host.id && samePort(l.a.port, port)) ||
+          (l.b.kind === 'port' && l.b.host.id === host.id && samePort(l.b.port, port)),
+      ),
+    partial: graph.partial.has(host.id),
+  };
+}

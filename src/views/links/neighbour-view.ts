@@ -1,0 +1,69 @@
+// A port's neighbour as get_host shows it: the far host and port seen from this side, none reported, or not known.
+import type { InventorySnmpInterface } from '../../api/inventory-model.js';
+import { capped, said } from '../hosts/host-item.js';
+import {
+  type LinkView,
+  OUTSIDE,
+  PORT_NOT_KNOWN,
+  portName,
+  type StateView,
+  stateItem,
+  stateSentence,
+} from './link-items.js';
+
+/** What get_host is told of a host's links: its state, and each port's link by port. */
+export interface HostLinksView {
+  readonly state: StateView;
+  /** The links at each port of the host (a port on both ends of a loop has two). */
+  readonly linkOf: (port: InventorySnmpInterface) => LinkView | undefined;
+  /** The host's whole walk was partial: each port's neighbour is not known either. */
+  readonly partial: boolean;
+}
+
+/** The far end of `link` as seen from `port`. */
+function farOf(link: LinkView, port: InventorySnmpInterface) {
+  const fromA =
+    link.a.port === port || (link.a.port.id !== undefined && link.a.port.id === port.id);
+  if (link.b.kind === 'outside') return { outside: true as const };
+  if (!fromA) return { host: link.a.host, port: portName(link.a.port) };
+  return link.b.kind === 'port'
+    ? { host: link.b.host, port: portName(link.b.port) }
+    : { host: link.b.host, port: undefined };
+}
+
+export function neighbourItem(view: HostLinksView, port: InventorySnmpInterface) {
+  const link = view.linkOf(port);
+  if (!link) return { state: view.partial ? ('not_known' as const) : ('none_reported' as const) };
+  const far = farOf(link, port);
+  return {
+    state: 'linked' as const,
+    ...('outside' in far
+      ? { outside: true as const, host: OUTSIDE }
+      : {
+          host: capped(far.host.name || far.host.id),
+          host_id: far.host.id,
+          ...(far.port === undefined
+            ? { port_known: false as const }
+            : { port: capped(far.port, 100) }),
+        }),
+    ...(link.protocol ? { protocol: link.protocol.toUpperCase() as 'LLDP' | 'CDP' } : {}),
+    ...(link.seenAt ? { last_seen: link.seenAt } : {}),
+  };
+}
+
+/** ` · neighbour "sw-8" "Gi0/1" (LLDP)`, ` · no neighbour reported`, ` · neighbour not known`. */
+export function neighbourText(view: HostLinksView, port: InventorySnmpInterface): string {
+  const link = view.linkOf(port);
+  if (!link)
+    return view.partial ? ' · neighbour not known (partial walk)' : ' · no neighbour reported';
+  const far = farOf(link, port);
+  const where =
+    'outside' in far
+      ? OUTSIDE
+      : `${said(far.host.name || far.host.id)} ${far.port === undefined ? `(${PORT_NOT_KNOWN})` : said(far.port, 60)}`;
+  return ` · neighbour ${where}${link.protocol ? ` (${link.protocol.toUpperCase()})` : ''}`;
+}
+
+export const hostLinksItem = (view: HostLinksView) => stateItem(view.state);
+export const hostLinksLine = (view: HostLinksView) =>
+  `- links: ${stateSentence('this host', view.state)}`;
