@@ -131,6 +131,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
         sender: channel === 'http' ? sender.forCaller(callerId(apiKey), address) : sender,
         redactor: callerRedactor,
+        sideListBytes: config.maxResponseBytes,
       });
       return createServer({
         api,
