@@ -4,7 +4,7 @@ import type { Page } from './request.js';
 
 /**
  * `readPage`, adding up the bytes of the pages it returns. The side-list caps count pages (100)
- * and items (100,000), not bytes: a service with 20 MB pages took one `list_hosts` to 2,074 MB
+ * and items (100,000), not bytes: a service with 20 MB pages took one host list to 2,074 MB
  * RSS, each page within the per-answer cap and within the budget of bytes in flight while it was
  * read, then held as items beside the next. Once the pages together pass `limitBytes` (the
  * per-answer cap, NETWORK_DISCOVERY_MAX_RESPONSE_BYTES) the list is refused as one too-large
