@@ -1,28 +1,20 @@
 // Issue 40 item 4: one host ceiling for kept copies plus reads in flight; past it a caller is read page by page, and keys taking turns do not re-read.
 import { afterEach, expect, it } from 'vitest';
-import { createApiClient } from '../src/api/client.js';
 import { createInventoryPool } from '../src/api/inventory/kept-inventory.js';
 import { createTransport } from '../src/api/transport/transport.js';
-import { createRedactor } from '../src/safety/redact.js';
-import { type SampleApi, startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { type SampleApi, startFakeApi, testApiClient } from './fake-api.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function sample(): Promise<{ api: SampleApi; client: ReturnType<typeof createApiClient> }> {
+async function sample(): Promise<{ api: SampleApi; client: ReturnType<typeof testApiClient> }> {
   const api = await startFakeApi({});
   cleanups.push(() => api.close());
   const sender = createTransport({ timeoutMs: 5_000, maxResponseBytes: 24_000_000 });
   cleanups.push(() => sender.close());
-  const client = createApiClient({
-    baseUrl: api.url,
-    apiKey: TEST_API_KEY,
-    userAgent: 'test',
-    sender,
-    redactor: createRedactor(),
-  });
+  const client = testApiClient(api.url, sender);
   return { api, client };
 }
 
