@@ -111,7 +111,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // Names are cached per key: one key's rights never show through another's results. The operator's
   // own directory is held directly, so a stdio start hashes nothing (and loads no node:crypto).
   // Host copies too: one pool bounds every caller's together (src/api/inventory/kept-inventory.ts).
-  const inventory = createInventoryPool();
+  const inventory = createInventoryPool({ maxHosts: config.inventoryMaxHosts });
   const names = createNameDirectories(Date.now, inventory);
   const operatorNames = createNameDirectory(Date.now, inventory, 'operator');
   return {
@@ -131,6 +131,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
         sender: channel === 'http' ? sender.forCaller(callerId(apiKey), address) : sender,
         redactor: callerRedactor,
+        sideListBytes: config.maxResponseBytes,
       });
       return createServer({
         api,

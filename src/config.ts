@@ -194,6 +194,7 @@ export const envSchema = z.object({
   NETWORK_DISCOVERY_MAX_RESULT_BYTES: integerIn(2_000, 10_000_000, 100_000),
   NETWORK_DISCOVERY_MAX_RESPONSE_BYTES: integerIn(10_000, 1_000_000_000, 24_000_000),
   NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT: integerIn(100_000, 10_000_000_000, 32_000_000),
+  NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS: integerIn(1_000, 10_000_000, 50_000),
   NETWORK_DISCOVERY_DEMO_SCANOPY: z
     .enum(['0.14.13', '0.16.2', '0.17.22'], { error: 'must be 0.14.13, 0.16.2 or 0.17.22' })
     .default('0.14.13'),
@@ -250,6 +251,8 @@ export interface Config {
   readonly maxResponseBytes: number;
   /** Response bytes held at once across every call; beyond it reads wait, then are refused. */
   readonly responseBytesInFlight: number;
+  /** Hosts held at once in kept host copies plus reads in flight, all callers together. */
+  readonly inventoryMaxHosts: number;
   /** In demo mode, the Scanopy version the built-in sample API plays. */
   readonly demoScanopy: string;
   /**
@@ -398,6 +401,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxResultBytes: e.NETWORK_DISCOVERY_MAX_RESULT_BYTES,
     maxResponseBytes: e.NETWORK_DISCOVERY_MAX_RESPONSE_BYTES,
     responseBytesInFlight: e.NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT,
+    inventoryMaxHosts: e.NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS,
     demoScanopy: e.NETWORK_DISCOVERY_DEMO_SCANOPY,
     confirm: e.NETWORK_DISCOVERY_CONFIRM,
     formTimeoutMs: e.NETWORK_DISCOVERY_FORM_TIMEOUT_MS,

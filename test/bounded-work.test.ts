@@ -85,4 +85,20 @@ describe('side lists are bounded', () => {
     expect(textOf(result)).toMatch(new RegExp(`Subnets.*at most ${MAX_SIDE_PAGES} pages`));
     expect(subnetReads(h)).toBe(MAX_SIDE_PAGES);
   });
+
+  it('a side list counts its pages against the response cap: pages of 125 kB under a 1 MB cap stop after 8, the hosts still answer', async () => {
+    const h = await start({
+      sample: { intercept: endlessSubnets(true) },
+      maxResponseBytes: 1_000_000,
+    });
+    const result = await h.call('list_hosts', { limit: 5 });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    // Each page is ~125 kB: the eighth page takes the list past 1 MB (100 pages before).
+    expect(subnetReads(h)).toBeGreaterThanOrEqual(7);
+    expect(subnetReads(h)).toBeLessThanOrEqual(11);
+    expect(textOf(result)).toMatch(
+      /Subnets could not be listed \(its pages come to more than 1000000 bytes/,
+    );
+    expect(result.structuredContent).toMatchObject({ summary: 'Hosts 1-5 of 240.' });
+  });
 });

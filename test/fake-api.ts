@@ -1,5 +1,8 @@
 // The fake API for tests: the built-in sample API with known test credentials and fault helpers.
 import type { ServerResponse } from 'node:http';
+import { type ApiClient, createApiClient } from '../src/api/client.js';
+import type { HttpSender } from '../src/api/transport/http.js';
+import { createRedactor } from '../src/safety/redact.js';
 import {
   type RecordedRequest,
   type SampleApi,
@@ -23,6 +26,17 @@ export function startFakeApi(options: SampleApiOptions = {}): Promise<SampleApi>
     sessions: [TEST_SESSION_ID],
     offerReleaseNotes: version === '0.14.13',
     ...options,
+  });
+}
+
+/** An API client of the test key on `url`, over `sender`. */
+export function testApiClient(url: URL, sender: HttpSender): ApiClient {
+  return createApiClient({
+    baseUrl: url,
+    apiKey: TEST_API_KEY,
+    userAgent: 'test',
+    sender,
+    redactor: createRedactor(),
   });
 }
 

@@ -105,6 +105,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       onRetry: (event) => log.debug(describeRetry(event)),
     }),
     redactor,
+    // As compose.ts does: a whole side list counts as one answer.
+    sideListBytes: options.maxResponseBytes ?? 24_000_000,
   });
   const server = createServer({
     api: apiClient,

@@ -136,7 +136,7 @@ describe('a 429 and the other callers', () => {
 
   it.each([
     [3_600, 'gives up at once and leaves the quota to the others'],
-    [2, 'waits it out, and the others wait with it'],
+    [2, "waits it out, and its caller's other requests wait with it, another caller's do not"],
   ])('a Retry-After of %i s: the call %s', async (seconds, _) => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
@@ -149,9 +149,14 @@ describe('a 429 and the other callers', () => {
       });
       const call = sender.send(request);
       let other = false;
+      let same = false;
       await vi.advanceTimersByTimeAsync(0);
       const next = limiter.acquire(undefined, 'another caller').then(() => {
         other = true;
+      });
+      // The refused call's caller (the sender's own, '' here) asks again.
+      const again = limiter.acquire(undefined, '').then(() => {
+        same = true;
       });
       await vi.advanceTimersByTimeAsync(0);
       if (seconds > 10) {
@@ -159,17 +164,20 @@ describe('a 429 and the other callers', () => {
         expect((await call).status).toBe(429);
         expect(inner.sent).toBe(1);
         expect(other).toBe(true);
+        expect(same).toBe(true);
       } else {
-        // Paused for the Retry-After: the other caller's request does not leave before it.
-        expect(other).toBe(false);
-        await vi.advanceTimersByTimeAsync(seconds * 1_000 - 100);
-        expect(other).toBe(false);
-        await vi.advanceTimersByTimeAsync(10_000);
+        // Scanopy's quota is per key: another caller's request leaves at once, while the
+        // refused caller's next request waits out the Retry-After.
         expect(other).toBe(true);
+        expect(same).toBe(false);
+        await vi.advanceTimersByTimeAsync(seconds * 1_000 - 100);
+        expect(same).toBe(false);
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(same).toBe(true);
         expect((await call).status).toBe(429);
         expect(inner.sent).toBe(2);
       }
-      await next;
+      await Promise.all([next, again]);
     } finally {
       vi.useRealTimers();
     }

@@ -1,9 +1,7 @@
 // One server for Scanopy 0.14.13, 0.16.2 and 0.17.22: the sample API plays each, a real MCP client calls the tools.
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/api/client.js';
 import { profileFor } from '../src/api/families/service-profile.js';
 import { createHttpSender } from '../src/api/transport/http.js';
-import { createRedactor } from '../src/safety/redact.js';
 import {
   SAMPLE_CREDENTIAL_ID,
   SAMPLE_HOST_ID,
@@ -13,7 +11,7 @@ import {
   SAMPLE_VERSIONS,
 } from '../src/sample-api/data.js';
 import { startSampleApi } from '../src/sample-api/server.js';
-import { JSON_TYPE, reply, TEST_API_KEY } from './fake-api.js';
+import { JSON_TYPE, reply, TEST_API_KEY, testApiClient } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { discoveriesOf, textOf, useHarness } from './harness.js';
 
@@ -219,13 +217,7 @@ describe('version detection', () => {
       return reply(res, 200, JSON.stringify({ success: true, data, meta }), JSON_TYPE);
     });
     const sender = createHttpSender({ timeoutMs: 5_000, maxResponseBytes: 1_000_000 });
-    const client = createApiClient({
-      baseUrl: api.url,
-      apiKey: TEST_API_KEY,
-      userAgent: 'test',
-      sender,
-      redactor: createRedactor(),
-    });
+    const client = testApiClient(api.url, sender);
     try {
       const page = await client.listDiscoveries({ network_id: SAMPLE_NETWORKS.lab });
       const lab = api.data.discoveries.filter((d) => d['network_id'] === SAMPLE_NETWORKS.lab);

@@ -4,6 +4,7 @@ import { sanitizeJson, serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import { parseBoundedEnvelope } from './bounded-json.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
+import { parseResetSeconds, parseRetryAfter } from './retry-after.js';
 import { type Envelope, envelopeSchema } from './schemas.js';
 import type { RawResponse } from './transport/http.js';
 
@@ -114,12 +115,15 @@ function plainTextMessage(
   return text === '' ? undefined : cut(text);
 }
 
-/** Retry-After is whole seconds (usually 0) or an HTTP date. */
+/**
+ * The wait the service asked for: Retry-After (whole seconds, usually 0, or an HTTP-date), else
+ * on a 429 X-RateLimit-Reset, which Scanopy sends beside it with the same number. On other
+ * answers X-RateLimit-Reset is a constant (60) that says nothing, so it is not read there.
+ */
 export function retryAfter(response: RawResponse): number | undefined {
   const value = header(response, 'retry-after');
-  if (value === undefined || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  const asked = value === undefined ? undefined : parseRetryAfter(value, Date.now());
+  if (asked !== undefined) return asked;
+  const reset = response.status === 429 ? header(response, 'x-ratelimit-reset') : undefined;
+  return reset === undefined ? undefined : parseResetSeconds(reset);
 }

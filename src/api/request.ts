@@ -24,6 +24,8 @@ export interface Page<T> {
   readonly items: T[];
   readonly skipped: number;
   readonly pagination: Pagination;
+  /** The size of the answer's body in bytes. */
+  readonly bytes?: number;
   /** Items the service returned outside the requested filter; dropped. */
   readonly outsideFilter?: number;
   /** With `group_by` (0.17.22): the size of every group across all pages; `value` null is ungrouped. */
@@ -44,6 +46,11 @@ export interface RequestOptions {
   readonly userAgent: string;
   readonly sender: HttpSender;
   readonly redactor: Redactor;
+  /**
+   * The bytes of every page of one side list together (NETWORK_DISCOVERY_MAX_RESPONSE_BYTES: a
+   * whole side list counts as one answer); default unbounded.
+   */
+  readonly sideListBytes?: number | undefined;
 }
 
 const LOGIN_ENDPOINT: Endpoint = { method: 'POST', path: '/api/auth/login' };
@@ -71,6 +78,8 @@ export interface Requester {
   listPage<T>(spec: RequestSpec, schema: ItemSchema<T>, query: PageQuery): Promise<Page<T>>;
   shapeError(spec: Pick<RequestSpec, 'method' | 'path'>, problem: string): ResponseShapeError;
   redact(secret: string): void;
+  /** The bytes one whole side list may come to (RequestOptions.sideListBytes). */
+  readonly sideListBytes: number;
 }
 
 type ItemSchema<T> = {
@@ -84,6 +93,8 @@ export function createRequester(
   memo: VersionMemo,
 ): Requester {
   const exchange = (spec: RequestSpec, auth: Record<string, string>) => send(options, spec, auth);
+  /** Each envelope's body size, for the pages a side list adds up. */
+  const sizes = new WeakMap<Envelope, number>();
 
   const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
@@ -97,6 +108,7 @@ export function createRequester(
         spec.readKeys,
       );
       memo.reported = envelope.meta?.server_version ?? memo.reported;
+      sizes.set(envelope, response.bytes?.byteLength ?? Buffer.byteLength(response.text));
       return envelope;
     } catch (error) {
       // A versioned route that is not there: the service may have been upgraded under us.
@@ -176,9 +188,11 @@ export function createRequester(
     // A service that ignores the limit sends more than was asked: only the page asked for is built
     // (400,000 items of a hostile answer just under the size cap took hundreds of MB to hold).
     const readItems = query.limit ? query.limit : undefined;
-    const page = pageOf(await request({ ...spec, readItems }), schema, query);
+    const envelope = await request({ ...spec, readItems });
+    const page = pageOf(envelope, schema, query);
     if (!page) throw shapeError(spec, 'data is not a list');
-    return page;
+    const bytes = sizes.get(envelope);
+    return bytes === undefined ? page : { ...page, bytes };
   };
 
   const shapeError = (spec: Pick<RequestSpec, 'method' | 'path'>, problem: string) =>
@@ -188,6 +202,7 @@ export function createRequester(
     request,
     listPage,
     shapeError,
+    sideListBytes: options.sideListBytes ?? Number.POSITIVE_INFINITY,
     // Only communities pass here: masked by place (safety/redact.ts), not in other records' names.
     redact: (secret) => options.redactor.addEchoed(secret),
     async readExact(spec) {

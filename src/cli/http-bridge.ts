@@ -13,12 +13,18 @@ export function webRequest(req: IncomingMessage, body: string, signal: AbortSign
   return new Request(url, { method: req.method ?? 'POST', headers, body, signal });
 }
 
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+
 /** Writes the SDK's answer back, streaming an SSE body as it comes. */
 export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    headers[name] = value;
+    // Hop-by-hop headers are this server's to set: the SDK's `connection: keep-alive` on an SSE
+    // answer made node keep the socket open ~5 s after answering and serve pipelined requests on
+    // it, though every request gets a connection of its own (docs/security.md).
+    if (!HOP_BY_HOP.has(name)) headers[name] = value;
   });
+  headers['connection'] = 'close';
   res.writeHead(response.status, headers);
   if (!response.body) {
     res.end();

@@ -112,6 +112,7 @@ export async function startHttpServer(
       // How often node looks for requests past those limits (default 30 s, which would let a
       // slow client hold a socket three times longer than the limit says).
       connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+      keepAliveTimeout: 1,
     },
     (req, res) => {
       headersDone(req.socket);
@@ -123,6 +124,9 @@ export async function startHttpServer(
       });
     },
   );
+  // One request per connection, whatever a handler's headers say: a second request pipelined on
+  // the socket is never served (node answers it 503 and closes).
+  server.maxRequestsPerSocket = 1;
   // Sockets still sending a head, requests still sending a body and requests in progress are
   // capped apart, so a client that trickles either takes slots of its own kind (and loses them
   // to newcomers), never request slots; and one address holds at most so many of them.

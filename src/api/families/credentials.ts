@@ -10,6 +10,7 @@ import {
   snmpCredentialRecordSchema,
   snmpVersionOf,
 } from '../schemas.js';
+import { countingBytes } from '../side-list-bytes.js';
 import type { ServiceProfile, SnmpCredentialType } from './service-profile.js';
 
 const ROUTE = '/api/v1/credentials';
@@ -48,10 +49,16 @@ async function listMerged(
 ): Promise<Page<SnmpCredential>> {
   const all: SnmpCredential[] = [];
   let skipped = 0;
+  // The types merged are one list: their pages add up against one byte cap.
+  const counted = countingBytes(
+    { method: 'GET', path: ROUTE },
+    r.sideListBytes,
+    (read: () => Promise<Page<SnmpCredential>>) => read(),
+  );
   for (const type of types) {
     const read = await readEveryPage(
       { method: 'GET', path: ROUTE },
-      (offset) => listType(r, type, { limit: MERGE_PAGE, offset }, signal),
+      (offset) => counted(() => listType(r, type, { limit: MERGE_PAGE, offset }, signal)),
       r.shapeError,
       { pages: MERGE_MAX_PAGES, items: MERGE_MAX_PAGES * MERGE_PAGE },
     );

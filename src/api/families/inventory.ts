@@ -16,6 +16,7 @@ import {
 } from '../inventory-schemas.js';
 import { readEveryPage } from '../paging.js';
 import type { GroupCount, Page, Requester } from '../request.js';
+import { countingBytes } from '../side-list-bytes.js';
 import { NEWEST_KNOWN_VERSION, parseVersion } from './service-profile.js';
 
 /** What one version offers of the inventory, gated per feature rather than per minor version. */
@@ -150,11 +151,11 @@ async function everyPage<T>(
   const route = { method: 'GET', path } as const;
   const read = await readEveryPage(
     route,
-    (offset) => {
+    countingBytes(route, requester.sideListBytes, (offset) => {
       const page = { limit: 1000, offset };
       const spec = { ...route, auth: 'apiKey', query: { ...query, ...page }, signal } as const;
       return requester.listPage(spec, parser, page);
-    },
+    }),
     requester.shapeError,
   );
   return read.items;

@@ -24,9 +24,18 @@ export const KEPT_MAX_AGE_MS = MAX_AGE_MS;
  * before there were copies: memory stays bounded by one page.
  */
 export const MAX_COPY_HOSTS = 25_000;
-/** Callers whose copies are kept at once (HTTP mode: one per API key), and their hosts in all. */
-export const MAX_COPIES = 4;
-const MAX_KEPT_HOSTS = 2 * MAX_COPY_HOSTS;
+/**
+ * Callers whose copies are kept at once (HTTP mode: one per API key). With 4, a fifth key evicted
+ * the least recent copy, so keys taking turns re-read the whole list on every question (869
+ * service requests for 8 keys); the host ceiling below is what bounds memory.
+ */
+export const MAX_COPIES = 64;
+/**
+ * Hosts held at once in kept copies plus reads in flight, all callers together
+ * (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS): ~3 KB of heap a host (bench/inventory.ts), so 50,000
+ * is ~150 MB. Reads in flight had no ceiling (7 keys at 12,000 hosts peaked at 441-524 MB).
+ */
+export const DEFAULT_INVENTORY_MAX_HOSTS = 2 * MAX_COPY_HOSTS;
 
 const HOSTS: Endpoint = { method: 'GET', path: '/api/v1/hosts' };
 
@@ -104,15 +113,41 @@ interface Flight {
 
 const sameStamp = (a: HostStamp, b: HostStamp) => a.total === b.total && a.newest === b.newest;
 
-/** One pool per process: callers' copies never mix, and the LRU bounds them all together. */
-export function createInventoryPool(): InventoryPool {
+export interface InventoryPoolOptions {
+  /** Hosts in kept copies plus reads in flight (DEFAULT_INVENTORY_MAX_HOSTS). */
+  readonly maxHosts?: number | undefined;
+}
+
+/**
+ * One pool per process: callers' copies never mix, and one ceiling bounds them all together. A
+ * read reserves the hosts its probe counted before it starts; copies past their age are let go to
+ * make room, fresh ones never (evicting a fresh copy for another key's read made keys taking
+ * turns re-read on every question). A caller finding no room is read page by page, as a list
+ * past MAX_COPY_HOSTS is: its memory is a page, and the kept copies stay.
+ */
+export function createInventoryPool(options: InventoryPoolOptions = {}): InventoryPool {
+  const ceiling = options.maxHosts ?? DEFAULT_INVENTORY_MAX_HOSTS;
   const copies = new LRUCache<string, HostCopy>({
     max: MAX_COPIES,
-    maxSize: MAX_KEPT_HOSTS,
+    maxSize: ceiling,
     sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
   });
   const flights = new Map<string, Flight>();
   const links = createLinksPool();
+  /** Hosts reserved by reads in flight, by caller. */
+  const reserved = new Map<string, number>();
+  /** Room for `hosts` more, after letting go of copies too old to answer from. */
+  const room = (hosts: number, at: number): boolean => {
+    const used = () =>
+      [...reserved.values()].reduce((a, b) => a + b, 0) +
+      [...copies.values()].reduce((a, copy) => a + Math.max(1, copy.hosts.length), 0);
+    if (used() + hosts <= ceiling) return true;
+    for (const [caller, copy] of copies.entries()) {
+      const age = at - copy.readAt;
+      if (!(age >= 0 && age < KEPT_MAX_AGE_MS)) copies.delete(caller);
+    }
+    return used() + hosts <= ceiling;
+  };
 
   const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) => {
     const flight: Flight = {
@@ -127,21 +162,27 @@ export function createInventoryPool(): InventoryPool {
     flight.result = (async () => {
       const readAt = now();
       const stamp = await probeHosts(api, signal, ordered);
-      if (stamp.total > MAX_COPY_HOSTS) return undefined;
-      const read = await readHosts(
-        api,
-        signal,
-        (done, total) => {
-          flight.done = done;
-          flight.total = total;
-          for (const listener of flight.listeners) listener(done, total);
-        },
-        MAX_COPY_HOSTS,
-      );
-      if (!read) return undefined;
-      const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
-      copies.set(caller, copy);
-      return copy;
+      if (stamp.total > MAX_COPY_HOSTS || !room(Math.max(1, stamp.total), now())) return undefined;
+      reserved.set(caller, Math.max(1, stamp.total));
+      try {
+        const read = await readHosts(
+          api,
+          signal,
+          (done, total) => {
+            flight.done = done;
+            flight.total = total;
+            for (const listener of flight.listeners) listener(done, total);
+          },
+          MAX_COPY_HOSTS,
+        );
+        if (!read) return undefined;
+        const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
+        reserved.delete(caller);
+        copies.set(caller, copy);
+        return copy;
+      } finally {
+        reserved.delete(caller);
+      }
     })();
     flights.set(caller, flight);
     const done = () => flights.get(caller) === flight && flights.delete(caller);

@@ -8,11 +8,11 @@ export interface RateLimiter {
    */
   acquire(signal?: AbortSignal, caller?: string): Promise<void>;
   /**
-   * The service said 429: its bucket is empty whatever ours believed, so nothing more leaves for
-   * `ms` (its Retry-After), then one request per refill. Every caller's requests wait alike: the
-   * service's quota is the user's, not the request's.
+   * The service said 429 to `caller`: its quota is spent whatever ours believed, so nothing more
+   * of that caller's leaves for `ms` (its Retry-After). Scanopy's quota is per user (per key): one
+   * key's 429 says nothing of another key's bucket, so other callers' requests go on.
    */
-  pause(ms: number): void;
+  pause(ms: number, caller?: string): void;
 }
 
 export interface RateLimiterOptions {
@@ -72,6 +72,15 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const queues = new Map<string, Waiter[]>();
   let waiting = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** Callers the service answered 429, until when; their requests wait, others go by. */
+  const pausedUntil = new Map<string, number>();
+  const paused = (caller: string, at: number) => {
+    const until = pausedUntil.get(caller);
+    if (until === undefined) return false;
+    if (until > at) return true;
+    pausedUntil.delete(caller);
+    return false;
+  };
 
   const refill = () => {
     const at = now();
@@ -79,9 +88,14 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     last = at;
   };
 
-  /** The next waiter in turn: the first caller's oldest request, then that caller goes last. */
+  /**
+   * The next waiter in turn: the first caller's oldest request, then that caller goes last.
+   * A paused caller keeps its place and is passed over.
+   */
   const nextWaiter = (): Waiter | undefined => {
+    const at = now();
     for (const [caller, queue] of queues) {
+      if (paused(caller, at)) continue;
       queues.delete(caller);
       const waiter = queue.shift();
       if (queue.length > 0) queues.set(caller, queue);
@@ -102,19 +116,24 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       waiter.resolve();
     }
     if (waiting > 0 && !timer) {
-      timer = setTimeout(pump, Math.max(1, Math.ceil((1 - tokens) / perMs)));
+      // Tokens left but every waiting caller paused: wake when the first pause ends.
+      const wait =
+        tokens >= 1
+          ? Math.min(...[...queues.keys()].map((c) => (pausedUntil.get(c) ?? 0) - now()))
+          : (1 - tokens) / perMs;
+      timer = setTimeout(pump, Math.max(1, Math.ceil(wait)));
     }
   };
 
   return {
-    pause(ms) {
-      refill();
-      tokens = Math.min(tokens, -Math.max(0, ms) * perMs);
+    pause(ms, caller = '') {
+      const until = now() + Math.max(0, ms);
+      pausedUntil.set(caller, Math.max(until, pausedUntil.get(caller) ?? 0));
     },
     acquire(signal, caller = '') {
       if (signal?.aborted) return Promise.reject(signal.reason);
       refill();
-      if (waiting === 0 && tokens >= 1) {
+      if (waiting === 0 && tokens >= 1 && !paused(caller, now())) {
         tokens -= 1;
         return Promise.resolve();
       }
@@ -142,7 +161,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         queue.push(waiter);
         waiting += 1;
         if (!queues.has(caller)) queues.set(caller, queue);
-        if (!timer) pump();
+        // A timer may be set for a paused caller's pause to end: this request need not wait for it.
+        clearTimeout(timer);
+        pump();
       });
     },
   };

@@ -75,7 +75,7 @@ export function createRetryingSender(inner: HttpSender, options: RetryingSenderO
       // Past the wait a call may spend, this one gives up; and only a wait that is spent pauses
       // the others: a Retry-After of an hour must not stop every caller for an hour.
       if (waited + delay > policy.maxTotalWaitMs) return settle(outcome);
-      // Paced by what the service said, not by our guess: the other requests wait too.
+      // Paced by what the service said, not by our guess: this caller's other requests wait too.
       if (reason === 'HTTP 429') options.limiter?.pause(delay);
       waited += delay;
       options.onRetry?.({ request, attempt, reason, delayMs: delay });

@@ -85,7 +85,7 @@ export function createTransport(options: TransportOptions): Transport {
 function callerLimiter(limiter: RateLimiter, queue: () => string): RateLimiter {
   return {
     acquire: (signal) => limiter.acquire(signal, queue()),
-    pause: (ms) => limiter.pause(ms),
+    pause: (ms) => limiter.pause(ms, queue()),
   };
 }
 

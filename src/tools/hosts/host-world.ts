@@ -1,7 +1,7 @@
 // What a host answer needs beside the hosts: names of networks and tags, SNMP credentials, networks' credentials, subnets, discoveries; each reused per caller for a minute, a failed one a note.
 
 import type { Named } from '../../api/client.js';
-import { CancelledError, ResponseShapeError } from '../../api/errors.js';
+import { CancelledError, ResponseShapeError, ResponseTooLargeError } from '../../api/errors.js';
 import type { InventoryProfile } from '../../api/families/inventory.js';
 import type { InventoryNetwork, InventorySubnet } from '../../api/inventory-model.js';
 import type { Names } from '../../api/name-directory.js';
@@ -43,7 +43,12 @@ async function attempt<T>(
   } catch (error) {
     if (signal.aborted || error instanceof CancelledError) throw error;
     // A list refused by its bounds says which one (it ignores offset, it never ends).
-    const why = error instanceof ResponseShapeError ? ` (${error.problem})` : '';
+    const why =
+      error instanceof ResponseShapeError
+        ? ` (${error.problem})`
+        : error instanceof ResponseTooLargeError
+          ? ` (its pages come to more than ${error.limitBytes} bytes, the cap of one answer, NETWORK_DISCOVERY_MAX_RESPONSE_BYTES)`
+          : '';
     notes.push(`${what} could not be listed${why}: shown without them.`);
     return undefined;
   }
