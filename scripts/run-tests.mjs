@@ -19,6 +19,8 @@ const vitest = join(
 rmSync(results, { force: true });
 // The test Nodes come with the tests, not with `npm ci`: a failed install is a failed test run.
 const installed = installTestNodes();
+// The README says how long the suite takes: this line is where that figure comes from.
+const started = Date.now();
 // Extra arguments pass through to vitest, e.g. `npm test -- test/docs.test.ts` (the JSON report must stay on).
 const run = spawnSync(vitest, ['run', ...process.argv.slice(2)], {
   cwd: root,
@@ -30,5 +32,7 @@ const { lines, failed } = report(
   existsSync(results) ? JSON.parse(readFileSync(results, 'utf8')) : undefined,
   status,
 );
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(`vitest took ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 for (const line of lines) console.log(line);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPS_EXTENSION } from '../src/mcp/app-resource.js';
 import { SAMPLE_NETWORKS } from '../src/sample-api/data.js';
 import {
@@ -24,10 +24,14 @@ import {
 } from './browser/host.js';
 import type { HostRecord, HostRun, HostWindow } from './browser/host-types.js';
 import { layoutProblems } from './browser/layout.js';
+import { compareScreenshot } from './browser/screenshot-diff.js';
 import { ensureBuilt, ROOT } from './build-dist.js';
 import { envelopeError, JSON_TYPE, reply, type SampleApi, startFakeApi } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { connectStdio, type StdioServer } from './stdio-client.js';
+
+// A test here opens several pages and takes pictures: on a loaded machine that is past 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** `npm run screenshots` sets this: the views are saved under docs/img/ for the README. */
 const SCREENSHOTS = process.env['SCREENSHOTS'] === '1';
@@ -142,14 +146,19 @@ async function showTool(
   return show({ toolName, toolInput, toolResult, theme: 'light', ...more }, options);
 }
 
+/**
+ * `npm run screenshots` saves the view under docs/img/; every other run takes the same picture and
+ * fails when the committed one differs (a README showing a view that is no more).
+ */
 async function screenshot(shown: Shown, name: string) {
-  if (!SCREENSHOTS) return;
-  mkdirSync(join(ROOT, 'docs', 'img'), { recursive: true });
+  const path = join(ROOT, 'docs', 'img', name);
+  if (SCREENSHOTS) mkdirSync(join(ROOT, 'docs', 'img'), { recursive: true });
   // The same picture every run: the pointer off the view, transitions ended, no caret.
   await shown.page.mouse.move(0, 0);
-  await shown.page
+  const taken = await shown.page
     .locator('iframe')
-    .screenshot({ path: join(ROOT, 'docs', 'img', name), animations: 'disabled', caret: 'hide' });
+    .screenshot({ ...(SCREENSHOTS ? { path } : {}), animations: 'disabled', caret: 'hide' });
+  if (!SCREENSHOTS) expect(compareScreenshot(path, taken).problem).toBeUndefined();
 }
 
 /** The text of each ui/message the view posted. */

@@ -56,6 +56,24 @@ describe('generated tables', () => {
     }
   });
 
+  it('hold in their first 60 lines the demo, the Inspector check and the Claude Code install, after a first paragraph of what the server does today', () => {
+    const readme = readFileSync(README_PATH, 'utf8');
+    const top = readme.split('\n').slice(0, 60).join('\n');
+    for (const line of ['npm ci && npm run demo', 'inspector-cli', 'claude mcp add -s user']) {
+      expect(top).toContain(line);
+    }
+    const first = readme.split(/\n\n/)[1] ?? '';
+    expect(first).toMatch(/^An MCP server/);
+    // No Scanopy release serves release notes: the opening promises only what answers today.
+    expect(first).not.toMatch(/release notes/i);
+    for (const thing of ['discover', 'hosts', 'SNMP', 'confirms']) expect(first).toContain(thing);
+  });
+
+  it('say how long `npm test` takes, in minutes on a 2-core machine', () => {
+    const readme = readFileSync(README_PATH, 'utf8');
+    expect(readme).toMatch(/^npm test\s+#.*\b\d+(?:-\d+)? min on a 2-core machine/m);
+  });
+
   it("state the requirements as the code has them: Node, Scanopy versions, the key's permissions", () => {
     const readme = readFileSync(README_PATH, 'utf8');
     const section = /^## Requirements\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';

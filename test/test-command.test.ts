@@ -54,6 +54,16 @@ describe('npm test installs the Node releases the tests start; npm ci does not',
     for (const file of packageJson.files) expect(file).not.toMatch(/^(scripts|test)\b/);
   });
 
+  it('docs/testing.md says so: no `prepare` step, the test command installs them', () => {
+    const testing = readFileSync(join(ROOT, 'docs', 'testing.md'), 'utf8');
+    const opening = testing.split(/\n\n/)[1]?.replace(/\s+/g, ' ') ?? '';
+    expect(testing).not.toMatch(/`prepare`/);
+    expect(opening).toContain('no install script runs');
+    expect(opening).toMatch(
+      /`npm test`'s last step, `scripts\/run-tests\.mjs`, first installs every `test\/\*-node\/` folder/,
+    );
+  });
+
   it('covers every test/*-node folder with a package.json, and each is installed here', () => {
     const folders = testNodeFolders().map((folder: string) => folder.slice(ROOT.length + 1));
     expect(folders).toEqual(expect.arrayContaining(['test/newer-node', 'test/oldest-node']));

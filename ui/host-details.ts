@@ -19,10 +19,21 @@ function facts(entries: readonly (readonly [string, Node | string | undefined])[
   );
 }
 
-const linkText = (link: HostDetail['first_found_by']) =>
-  link
-    ? `${[link.name ?? link.id, link.at ? zonedTime(link.at) : undefined].filter(Boolean).join(', ')}${link.approximate ? ' (approximate)' : ''}`
-    : undefined;
+/**
+ * The discovery that found or last touched the host, by name (its id where the answer names none),
+ * then when; a link with neither (a dated entry no listed run matches, 0.14-0.16) says so rather
+ * than showing a time where a discovery is expected.
+ */
+function linkText(link: HostDetail['first_found_by']) {
+  if (!link) return undefined;
+  const when = link.at ? zonedTime(link.at) : undefined;
+  const run = link.name ?? link.id;
+  if (run === undefined) {
+    return `No discovery the service still lists${when ? ` (a run at ${when})` : ''}`;
+  }
+  const approximate = link.approximate ? ' (approximate: matched by daemon and time)' : '';
+  return `${[run, when].filter(Boolean).join(', ')}${approximate}`;
+}
 
 const list = (values: readonly string[]) =>
   values.length === 0

@@ -82,5 +82,35 @@ export function serverFilters(filters: HostFilters): Record<string, string | num
   return args;
 }
 
-/** Whether the service holds hosts the list does not: then filtering must ask it. */
-export const isCut = (list: HostList) => list.pagination.has_more || list.truncated === true;
+/** The list_hosts arguments the filter controls stand for: a new choice replaces them. */
+const FILTER_ARGUMENTS = ['search', 'service', 'port'] as const;
+
+/** `scope` (the call's other arguments: network, tag...) with the filters in place of its own. */
+export function withServerFilters(
+  scope: Readonly<Record<string, unknown>>,
+  filters: HostFilters,
+): Record<string, unknown> {
+  const args: Record<string, unknown> = { ...scope };
+  for (const key of FILTER_ARGUMENTS) delete args[key];
+  return { ...args, ...serverFilters(filters) };
+}
+
+/** The filters a list_hosts call was asked with, as the controls hold them (others are in its summary). */
+export function askedFilters(args: Readonly<Record<string, unknown>> | undefined): HostFilters {
+  const given = (key: (typeof FILTER_ARGUMENTS)[number]) => {
+    const value = args?.[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  };
+  return { text: given('search'), service: given('service'), port: given('port') };
+}
+
+/**
+ * Whether the service holds hosts the list does not: then filtering must ask it. An empty answer
+ * to filters holds none of the others, so a changed filter asks the service too.
+ */
+export const isCut = (list: HostList) =>
+  list.pagination.has_more ||
+  list.truncated === true ||
+  (list.groups.length === 0 &&
+    !list.counts &&
+    (list.filters?.service.length ?? 0) + (list.filters?.server.length ?? 0) > 0);

@@ -1,7 +1,7 @@
 // The Hosts tab: hosts grouped by network, filtered in place by text, service and port, one host's details on selection.
 import { bdi, button, el, select } from './dom.js';
 import { candidatesOf, countsOf, detailsOf, ports, services } from './host-details.js';
-import { type HostFilters, hostMatches, NO_HOST_FILTERS, serviceNames } from './host-filter.js';
+import { askedFilters, type HostFilters, hostMatches, serviceNames } from './host-filter.js';
 import { busyButton, controlValues, searchBox, tabHeader, tableHead } from './tab-parts.js';
 import { zonedTime } from './time.js';
 import type { HostItem, HostList, HostLookup } from './tool-result.js';
@@ -30,6 +30,8 @@ export interface HostsState {
   selected?: string | undefined;
   /** The first list was cut (more on the service): filters go to the service from then on. */
   cut?: boolean | undefined;
+  /** The arguments the list was asked with: an empty answer shows the filters that made it. */
+  asked?: Readonly<Record<string, unknown>> | undefined;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -50,9 +52,19 @@ const COLUMNS = [
   ['OS', 13],
   ['Last seen', 16],
 ] as const;
+/** Without the OS column (no host in the answer has one), its share goes to the names and addresses. */
+const COLUMNS_NO_OS = [
+  ['Name', 28],
+  ['Addresses', 25],
+  ['Services', 18],
+  ['Other open ports', 13],
+  ['Last seen', 16],
+] as const;
 const HEAD = COLUMNS.map(([label]) => label);
+/** Said once instead of a "-" in every row: Scanopy detects an OS from 0.17.20 on, and not for every host. */
+const NO_OS = 'No OS column: no host in this answer has an OS (Scanopy gives one from 0.17.20 on).';
 
-function row(host: HostItem, selected: boolean, choose: (id: string) => void) {
+function row(host: HostItem, selected: boolean, choose: (id: string) => void, withOs: boolean) {
   const name = el(
     'td',
     { class: 'name' },
@@ -74,7 +86,7 @@ function row(host: HostItem, selected: boolean, choose: (id: string) => void) {
     el('td', { 'data-label': HEAD[1] ?? '', class: 'addresses' }, ...lines(addresses(host))),
     cell(2, ...lines(services(host))),
     cell(3, ports(host.other_ports) || '-'),
-    cell(4, host.os ? bdi(host.os) : '-'),
+    withOs && cell(4, host.os ? bdi(host.os) : '-'),
     el('td', { 'data-label': HEAD[5] ?? '', class: 'time' }, zonedTime(host.last_seen)),
   );
 }
@@ -99,11 +111,17 @@ export function renderHosts(
   root: HTMLElement,
   state: HostsState,
   actions: HostsActions,
-  initial: HostFilters = NO_HOST_FILTERS,
+  given?: HostFilters,
 ): void {
   const list = state.list;
+  const hostsIn = list?.groups.reduce((n, g) => n + g.hosts.length, 0) ?? 0;
+  // An empty answer shows what it answered: the filters it was asked with, in their controls.
+  const initial = given ?? askedFilters(list && hostsIn === 0 ? state.asked : undefined);
+  const withOs = !!list?.groups.some((g) => g.hosts.some((h) => h.os));
   const text = searchBox('host-text', 'Filter by name, IP, MAC, OS', initial.text);
-  const names = list ? serviceNames(list) : [];
+  const listed = list ? serviceNames(list) : [];
+  const names =
+    initial.service && !listed.includes(initial.service) ? [initial.service, ...listed] : listed;
   const service = select('host-service', [
     ['', 'Any service'],
     ...names.map((n) => [n, n] as const),
@@ -136,8 +154,10 @@ export function renderHosts(
     state.selected = id;
     redraw();
     drawDetails();
-    // The details may be above the list (narrow) or beside it: the person is taken there.
-    (details.querySelector('h2') as HTMLElement | null)?.focus();
+    // The details may be above the list (narrow) or beside it (wide, where they stay in view): the
+    // person is taken there, and the list stays where it was scrolled to when they are in view.
+    (details.querySelector('h2') as HTMLElement | null)?.focus({ preventScroll: true });
+    details.scrollIntoView({ block: 'nearest' });
     const asked = id;
     void actions.details(id).then((lookup) => {
       if (!lookup || state.selected !== asked) return;
@@ -171,11 +191,12 @@ export function renderHosts(
   const redraw = () => {
     if (!list || counts) {
       shown.textContent = '';
-      body.replaceChildren(counts ? countsOf(counts) : '');
+      // Nothing at all without a list: the details then take the whole width.
+      body.replaceChildren(...(counts ? [countsOf(counts)] : []));
       return;
     }
     const filters = filtersNow();
-    const total = list.groups.reduce((n, g) => n + g.hosts.length, 0);
+    const total = hostsIn;
     const sections = [];
     let visible = 0;
     for (const group of list.groups) {
@@ -195,8 +216,8 @@ export function renderHosts(
           el(
             'table',
             { class: 'list hosts' },
-            tableHead(COLUMNS),
-            el('tbody', {}, ...hosts.map((h) => row(h, h.id === state.selected, choose))),
+            tableHead(withOs ? COLUMNS : COLUMNS_NO_OS),
+            el('tbody', {}, ...hosts.map((h) => row(h, h.id === state.selected, choose, withOs))),
           ),
         ),
       );
@@ -204,11 +225,12 @@ export function renderHosts(
     const more = state.cut
       ? `; ${list.pagination.total_count} on the service, which these filters are sent to`
       : '';
-    shown.textContent = `Showing ${count(visible, 'host', 'hosts')} of ${total}${more}`;
+    shown.textContent = `Showing ${count(visible, 'host', 'hosts')} of ${pageText(list, total)}${more}`;
     body.replaceChildren(
+      ...(withOs || total === 0 ? [] : [el('p', { class: 'hint' }, NO_OS)]),
       sections.length
         ? el('div', {}, ...sections)
-        : el('p', { class: 'empty' }, 'No host matches these filters.'),
+        : el('p', { class: 'empty' }, noneText(total, state.cut)),
     );
   };
   for (const control of [text, service, port]) control.addEventListener('input', redraw);
@@ -231,6 +253,20 @@ export function renderHosts(
   );
   redraw();
   drawDetails();
+}
+
+/** Why no host is shown: the filters here, the service's answer to them, or no host at all. */
+function noneText(total: number, cut: boolean | undefined) {
+  if (total > 0) return 'No host matches these filters.';
+  return cut
+    ? 'The service has no host that matches these filters. Change them and press Enter to ask again.'
+    : 'The service lists no host here.';
+}
+
+/** The hosts this page holds: "50", or "hosts 51-100" where the service holds others before or after. */
+function pageText(list: HostList, shownHere: number) {
+  const { offset, has_more: more } = list.pagination;
+  return offset > 0 || more ? `hosts ${offset + 1}-${offset + shownHere}` : String(shownHere);
 }
 
 /**

@@ -4,7 +4,7 @@ import { askText } from './ask-message.js';
 import { renderCredentialResult } from './confirm-panel.js';
 import { currentFilters, renderDiscoveries } from './discoveries-view.js';
 import { el } from './dom.js';
-import { type HostFilters, isCut, serverFilters } from './host-filter.js';
+import { type HostFilters, isCut, withServerFilters } from './host-filter.js';
 import { currentHostFilters, type HostsState, renderHosts } from './hosts-view.js';
 import { asLinkList, type LinkList, renderLinks } from './links-view.js';
 import {
@@ -177,13 +177,13 @@ async function refreshDiscoveries(all: boolean) {
 
 async function refreshHosts(filters?: HostFilters, offset?: number) {
   const args = {
-    ...view.args.hosts,
-    ...(filters ? serverFilters(filters) : {}),
+    ...(filters ? withServerFilters(view.args.hosts, filters) : view.args.hosts),
     ...(offset === undefined ? {} : { offset }),
   };
   const list = asHostList((await callTool(TOOL.hosts, args)).structuredContent, TOOL.hosts);
   if (!list) return;
   view.hosts.list = list;
+  view.hosts.asked = args;
   view.hosts.cut ||= isCut(list);
   if (view.tab === 'hosts') drawPanel();
 }
@@ -277,8 +277,11 @@ app.ontoolresult = (result) => {
       lookup,
       selected: lookup?.host?.id,
       cut: hosts ? isCut(hosts) : view.hosts.cut,
+      asked: hosts ? view.input : view.hosts.asked,
     };
     view.tab = 'hosts';
+    // A new answer shows its own filters, not those of the list drawn before it.
+    if (hosts) shell.panel.replaceChildren();
     return drawShell();
   }
   const credential = asCredentialResult(value);

@@ -1,18 +1,16 @@
 // The browser test host: a page on 127.0.0.1 built on ext-apps' AppBridge, and Debian's chromium driven by playwright-core.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { inject } from 'vitest';
 import { ROOT } from '../build-dist.js';
+import { BROWSER_ARGS, CHROMIUM, CONTEXT_OPTIONS } from './chromium.js';
 
-/** Debian's package; the tests never download a browser. */
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** In CI the browser tests must run: a missing browser fails them instead of skipping. */
-export const browserMissing = !existsSync(CHROMIUM) && process.env['CI'] !== 'true';
+export { browserMissing, CHROMIUM } from './chromium.js';
 
 /** The CSP a host must apply when the resource declares none (SEP-1865, "Restrictive Default"). */
 export const DEFAULT_VIEW_CSP = [
@@ -75,26 +73,29 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Headless chromium with a fresh profile, nothing phoning home. */
+/**
+ * A fresh context in the run's one chromium (test/global-setup.ts starts it), or in a headless
+ * chromium of its own with a fresh profile where the run started none.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) {
+    const shared = await chromium.connect(endpoint);
+    const context = await shared.newContext(CONTEXT_OPTIONS);
+    return {
+      context,
+      async close() {
+        await context.close();
+        await shared.close();
+      },
+    };
+  }
   const profile = mkdtempSync(join(tmpdir(), 'ndm-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1280, height: 780 },
-    // One zone and locale wherever it runs: what the view draws (and the screenshots) never depend on the machine.
-    timezoneId: 'UTC',
-    locale: 'en-US',
+    args: BROWSER_ARGS,
+    ...CONTEXT_OPTIONS,
   });
   return {
     context,

@@ -32,9 +32,13 @@ export interface ShownView {
 export async function startViewRig(options: {
   readonly name: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** The Scanopy version the sample API plays (the fake API's default unless given). */
+  readonly scanopyVersion?: string;
 }): Promise<ViewRig> {
   await ensureBuilt();
-  const api = await startFakeApi();
+  const api = await startFakeApi(
+    options.scanopyVersion ? { scanopyVersion: options.scanopyVersion } : {},
+  );
   const server = await connectStdio({
     baseUrl: api.url,
     name: options.name,
@@ -54,6 +58,7 @@ export async function startViewRig(options: {
       const page = await browser.context.newPage();
       // A missing element fails the step at once instead of running into the test's timeout.
       page.setDefaultTimeout(5_000);
+      await page.setViewportSize({ width: run.width ?? 1280, height: 780 });
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) {
