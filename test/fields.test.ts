@@ -10,9 +10,11 @@ import {
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { namesOfManySites } from '../src/sample-api/names-data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { CHANGE_FIELDS } from '../src/views/changes/change-compact-view.js';
 import { compactListShape } from '../src/views/common/shapes.js';
 import { DISCOVERY_FIELDS } from '../src/views/discoveries/discovery-columns.js';
 import { HOST_FIELDS } from '../src/views/hosts/host-columns.js';
+import { LINK_FIELDS } from '../src/views/links/link-columns.js';
 import { discoveriesOf, textOf, useHarness } from './harness.js';
 
 const start = useHarness();
@@ -308,9 +310,11 @@ describe('fields as a list, and the columns named before any call', () => {
     for (const [tool, columns] of [
       ['list_hosts', HOST_FIELDS],
       ['list_discoveries', DISCOVERY_FIELDS],
+      ['list_links', LINK_FIELDS],
+      ['list_changes', CHANGE_FIELDS],
     ] as const) {
       const schema = tools.find((t) => t.name === tool)?.inputSchema.properties?.['fields'];
-      expect(schema).toEqual({ type: ['string', 'array'], items: { type: 'string' } });
+      expect(schema).toMatchObject({ type: ['string', 'array'], items: { type: 'string' } });
       expect(instructions).toContain(`${tool}: ${columns.join(',')}`);
     }
     expect(instructions).toContain('fields (a list or a comma string)');
