@@ -53,6 +53,16 @@ describe('Scanopy 0.17.22: links gone from when each link was last seen', () => 
     },
   );
 
+  it('links come from the kept bundles: a warm question with every kind sends at most 2 requests', async () => {
+    const h = await start({ sample: { scanopyVersion: version } });
+    answer(await h.call('list_changes', { since: 'P7D' }));
+    const before = h.api.requests.length;
+    answer(await h.call('list_changes', { network: 'Lab', since: '2026-11-15' }));
+    const warm = h.api.requests.slice(before);
+    expect(warm.length).toBeLessThanOrEqual(2);
+    expect(warm.filter((r) => r.path === '/api/v1/topology/data')).toEqual([]);
+  });
+
   it('before the earlier run, nothing is gone: a real 0, with the link lines empty', async () => {
     const h = await start({ sample: { scanopyVersion: version } });
     const out = answer(await h.call('list_changes', { network: 'Lab', since: '2026-11-10' }));
