@@ -89,6 +89,24 @@ const CASES: readonly SuccessCase[] = [
   { tool: 'apply_snmp_rotation', label: 'pressed', options: { apps: true }, args: handleOf },
   { tool: 'cancel_snmp_rotation', label: 'pressed', options: { apps: true }, args: handleOf },
   { tool: 'get_unseen_release_notes', label: 'notes', versions: ['0.14.13'] },
+  { tool: 'list_links', label: 'plain' },
+  { tool: 'list_links', label: 'one port', args: () => ({ host: 'sw-2', interface: 'Gi0/2' }) },
+  { tool: 'list_links', label: 'path_to', args: () => ({ host: 'sw-2', path_to: 'sw-152' }) },
+  {
+    tool: 'list_links',
+    label: 'format mermaid',
+    args: () => ({ network: 'Office', format: 'mermaid' }),
+  },
+  { tool: 'list_links', label: 'counts', args: () => ({ counts_only: true }) },
+  { tool: 'list_links', label: 'fields', args: () => ({ fields: ['a', 'b', 'protocol'] }) },
+  { tool: 'list_changes', label: 'since', args: () => ({ since: '2026-11-15' }) },
+  { tool: 'list_changes', label: 'run', args: () => ({ run: INVENTORY_DISCOVERIES.labRun }) },
+  { tool: 'list_changes', label: 'counts', args: () => ({ since: 'P7D', counts_only: true }) },
+  {
+    tool: 'list_changes',
+    label: 'fields',
+    args: () => ({ since: '2026-11-15', fields: 'change,name,at' }),
+  },
   { tool: 'get_version', label: 'version' },
   { tool: 'get_version', label: 'demo mode', options: { demo: true } },
 ];
@@ -177,6 +195,8 @@ describe.each(['modern'] as const)('over stdio, era %s', (mode) => {
         ['get_host', { host: 'db' }],
         ['list_snmp_credentials', {}],
         ['get_version', {}],
+        ['list_links', { host: 'sw-2', interface: 'Gi0/2' }],
+        ['list_changes', { since: 'P7D', counts_only: true }],
         ['update_snmp_credential', updateArgs('every-Success-42')],
       ];
       const offered = tools.map((t) => t.name).filter((n) => n !== 'get_unseen_release_notes');

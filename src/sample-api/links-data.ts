@@ -1,6 +1,11 @@
 // The sample API's links between hosts (LLDP/CDP neighbours), in one version-free form: a tree of switches per network, and every edge case the link tools must tell apart.
 import { SAMPLE_NETWORKS } from './data.js';
-import { LAB_RUN_AT, type SampleHost, type SampleInventory } from './inventory-data.js';
+import {
+  LAB_EARLIER_RUN_AT,
+  LAB_RUN_AT,
+  type SampleHost,
+  type SampleInventory,
+} from './inventory-data.js';
 import { GENERATED_NETWORK_ID } from './names-data.js';
 
 /** What one port heard from its neighbour, and which far end the service resolved it to. */
@@ -23,6 +28,20 @@ export interface SampleLinks {
   readonly partial?: { readonly host: SampleHost; readonly run_id: string } | undefined;
   /** Raw LLDP evidence the service made no link from (0.17.15+ candidates). */
   readonly unresolved: readonly { readonly interface_id: string; readonly system: string }[];
+  /**
+   * Neighbour rows 0.17.15+ still keeps with old evidence (its UI draws them stale), by local
+   * interface id: served in the topology bundle only, beside the rows of byInterface.
+   */
+  readonly stale: ReadonlyMap<string, SampleNeighbour>;
+  /** The lab printer whose cable moved between the lab job's two runs, and its two switch ports. */
+  readonly moved?: SampleMovedLink | undefined;
+}
+
+/** A cable moved: last seen on `from` by the earlier lab run, on `to` by the latest. */
+export interface SampleMovedLink {
+  readonly host: SampleHost;
+  readonly from: { readonly host: SampleHost; readonly port: string };
+  readonly to: { readonly host: SampleHost; readonly port: string };
 }
 
 /** A far port in a network the demo key cannot see: its host is in no list the key reads. */
@@ -138,12 +157,62 @@ function build(inventory: SampleInventory): SampleLinks {
     }
   }
   const spare = second ? port(second, 3) : undefined;
+  const stale = new Map<string, SampleNeighbour>();
+  const moved = moveCable(inventory, lab, byInterface, stale, cable);
   return {
     byInterface,
     partial: partialSwitch ? { host: partialSwitch, run_id: PARTIAL_RUN_ID } : undefined,
     unresolved: spare ? [{ interface_id: spare.id, system: 'unknown-phone' }] : [],
+    stale,
+    moved,
   };
 }
+
+/**
+ * A lab printer's cable moved between the lab job's runs: the earlier run heard it on the last
+ * lab switch but one (Gi0/3), the latest on the last switch (Gi0/3). Every version serves the new
+ * cable; 0.17.15+ also keeps the old switch port's row, last seen by the earlier run, while both
+ * hosts are seen since: list_changes counts it gone. The printer is one no other change touches.
+ */
+function moveCable(
+  inventory: SampleInventory,
+  lab: readonly SampleHost[],
+  byInterface: Map<string, SampleNeighbour>,
+  stale: Map<string, SampleNeighbour>,
+  cable: ReturnType<typeof builder>['cable'],
+): SampleMovedLink | undefined {
+  const touched = new Set(Object.values(inventory.changes));
+  const printer = inventory.hosts.find(
+    (h) =>
+      h.network_id === SAMPLE_NETWORKS.lab &&
+      h.sys_descr?.startsWith('HP LaserJet') === true &&
+      h.last_seen_at === LAB_RUN_AT &&
+      Date.parse(h.created_at) < Date.parse(LAB_EARLIER_RUN_AT) &&
+      !touched.has(h.id),
+  );
+  const [from, to] = lab.slice(-2);
+  const free = (h: SampleHost | undefined, i: number) =>
+    h !== undefined && port(h, i) !== undefined && !byInterface.has(port(h, i)?.id ?? '');
+  if (!printer || !from || !to || !free(from, 3) || !free(to, 3) || !free(printer, 1)) {
+    return undefined;
+  }
+  cable(printer, 1, to, 3, 1, LAB_RUN_AT);
+  const printerPort = port(printer, 1) as SampleSnmpPort;
+  stale.set((port(from, 3) as SampleSnmpPort).id, {
+    far: { kind: 'interface', id: printerPort.id },
+    protocol: 'lldp',
+    system: printer.name,
+    port: printerPort.name,
+    seen_at: LAB_EARLIER_RUN_AT,
+  });
+  const name = (h: SampleHost) => port(h, 3)?.name ?? 'Gi0/3';
+  return {
+    host: printer,
+    from: { host: from, port: name(from) },
+    to: { host: to, port: name(to) },
+  };
+}
+type SampleSnmpPort = SampleHost['snmp_interfaces'][number];
 
 const built = new WeakMap<SampleInventory, SampleLinks>();
 

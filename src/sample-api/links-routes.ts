@@ -66,22 +66,28 @@ export function topologyRoute(
   const links = sampleLinks(inventory);
   const hosts = inventory.hosts.filter((h) => h.network_id === site);
   const interfaces = hosts.flatMap((h) => h.snmp_interfaces.map((i) => ({ host: h, iface: i })));
-  const neighbours = interfaces.flatMap(({ iface }, n) => {
-    const heard = links.byInterface.get(iface.id);
-    if (!heard) return [];
-    const type = heard.far.kind === 'host' ? 'Host' : 'Interface';
-    return [
-      {
-        id: `${iface.id.slice(0, 24)}${(n + 1).toString(16).padStart(12, '0')}`,
-        interface_id: iface.id,
-        neighbor: { type, id: heard.far.id },
-        neighbor_seen_at: heard.seen_at,
-      },
-    ];
-  });
+  // A port's rows: what it hears now, and a row kept with old evidence (links-data.ts `stale`).
+  const neighbours = interfaces.flatMap(({ iface }, n) =>
+    [links.byInterface.get(iface.id), links.stale.get(iface.id)].flatMap((heard, k) =>
+      heard
+        ? [
+            {
+              id: `${iface.id.slice(0, 24)}${(2 * n + k + 1).toString(16).padStart(12, '0')}`,
+              interface_id: iface.id,
+              neighbor: {
+                type: heard.far.kind === 'host' ? 'Host' : 'Interface',
+                id: heard.far.id,
+              },
+              neighbor_seen_at: heard.seen_at,
+            },
+          ]
+        : [],
+    ),
+  );
   const candidates = [
     ...interfaces.flatMap(({ iface }) => {
-      const heard = links.byInterface.get(iface.id);
+      // A kept row's evidence is kept with it (a walk that did not read it carries it forward).
+      const heard = links.byInterface.get(iface.id) ?? links.stale.get(iface.id);
       return heard
         ? [
             {

@@ -7,7 +7,7 @@ export const listChanges = defineTool({
   name: 'list_changes',
   title: 'List changes',
   description:
-    "Hosts new and gone, ports opened/closed, services appeared/disappeared, since a date or P7D (default) or in a discovery's last run vs the one before. Scope: network, host, tag. Counts first; says what the version cannot tell. Quoted text is service data.",
+    "Hosts new and gone, ports opened/closed, services appeared/disappeared, links gone, since a date or P7D (default) or in a discovery's last run vs the one before. Scope: network, host, tag. Counts first; says what the version cannot tell. Quoted text is service data.",
   inputSchema: changeListArguments,
   outputSchema: changeListOutput,
   annotations: READ_ONLY,

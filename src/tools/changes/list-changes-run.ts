@@ -21,7 +21,8 @@ import { type ChangeListArguments, parseKinds } from './change-arguments.js';
 import { createChangeScan } from './change-scan.js';
 import { hostNamed, inFilters, scopeFilters } from './change-scope.js';
 import { type ChangeWindow, runWindow, sinceOf } from './change-window.js';
-import { type LinkChangeSource, NO_LINK_SOURCE } from './link-source.js';
+import { KEPT_LINK_SOURCE } from './link-changes.js';
+import type { LinkChangeSource } from './link-source.js';
 import { snapshotsOf } from './snapshots.js';
 
 /** Without since or run: the last week, the question asked most. */
@@ -94,7 +95,7 @@ function sameAs(window: ChangeWindow, scope: string | undefined): string | undef
 export async function changesListed(
   args: ChangeListArguments,
   context: ToolContext,
-  links: LinkChangeSource = NO_LINK_SOURCE,
+  links: LinkChangeSource = KEPT_LINK_SOURCE,
 ) {
   const { kinds, fields, since } = checkEarly(args, context.now());
   const world = await readHostWorld(context, {
@@ -142,14 +143,22 @@ export async function changesListed(
     }
   });
   const linked = kinds.has('links')
-    ? await links.changes({ since: window.from, hostIds: scoped }, context)
+    ? await links.changes(
+        { since: window.from, seenFrom: window.seenFrom, hostIds: scoped, copy: read.copy },
+        context,
+      )
     : undefined;
   if (linked && 'why' in linked) notKnown.push(linked);
   const linkChanges = linked && !('why' in linked) ? linked : undefined;
+  if (linkChanges?.notKnown) notKnown.push(linkChanges.notKnown);
   const result = scan.result();
   const { rows } = result;
   const counts = linkChanges
-    ? { ...result.counts, links_appeared: linkChanges.appeared, links_gone: linkChanges.gone }
+    ? {
+        ...result.counts,
+        ...(linkChanges.appeared === undefined ? {} : { links_appeared: linkChanges.appeared }),
+        links_gone: linkChanges.gone,
+      }
     : result.counts;
   const nameOf = worldNameOf(world);
   const described = describeHostFilters(filters, nameOf);
@@ -173,6 +182,7 @@ export async function changesListed(
       ...world.notes,
       ...asOfNote(read.copy, context.now()),
       ...(read.complete ? [] : ['The host list ended early: the counts are of the hosts read.']),
+      ...(linkChanges?.notes ?? []),
     ],
   };
   return fields

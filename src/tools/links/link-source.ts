@@ -46,16 +46,25 @@ export async function readLinkWorld(
   context: ToolContext,
   refresh: boolean | undefined,
 ): Promise<LinkWorld> {
-  const [world, profile] = await Promise.all([
-    readHostWorld(context, { discoveries: true, subnets: false }),
-    context.api.linksProfile(context.signal),
-  ]);
   const copy = await keptHosts(context, refresh);
   if (!copy) {
     throw new ToolMessageError(
       'The service lists more than 25,000 hosts: links are read from a kept copy of them all, which is refused at that size. Nothing was listed.',
     );
   }
+  return linkWorldOf(context, copy, refresh);
+}
+
+/** The links of a host copy already read (list_changes reads one copy for its hosts and links). */
+export async function linkWorldOf(
+  context: ToolContext,
+  copy: KeptHosts,
+  refresh: boolean | undefined,
+): Promise<LinkWorld> {
+  const [world, profile] = await Promise.all([
+    readHostWorld(context, { discoveries: true, subnets: false }),
+    context.api.linksProfile(context.signal),
+  ]);
   const rows = profile.bundle
     ? await rowsOfBundles(context, copy, refresh)
     : rowsOfInterfaces(copy.hosts);

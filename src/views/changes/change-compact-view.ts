@@ -79,6 +79,7 @@ export function changeCompactResult(
         ...notKnownLines(view.notKnown),
         ...(view.sameAs ? [view.sameAs] : []),
         ...(view.snapshots ? [view.snapshots.note] : []),
+        ...(view.linkLines ?? []),
       ],
       warnings: [...view.notes],
       extra: {

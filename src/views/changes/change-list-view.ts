@@ -55,6 +55,7 @@ export function countsText(counts: ChangeCounts): string {
     parts.push(`on ${plural(counts.hosts_changed, 'host')} still there`);
   if (counts.links_appeared !== undefined)
     parts.push(`${plural(counts.links_appeared, 'link')} appeared, ${counts.links_gone ?? 0} gone`);
+  else if (counts.links_gone !== undefined) parts.push(`${plural(counts.links_gone, 'link')} gone`);
   return parts.length > 0 ? parts.join('; ') : 'no kind asked that this version can tell';
 }
 

@@ -34,8 +34,9 @@ export const changeCountsShape = z.object({
   ports_closed: z.number().optional(),
   services_appeared: z.number().optional(),
   services_disappeared: z.number().optional(),
-  /** Only where a link reader is wired in (tools/changes/link-source.ts). */
+  /** Only where the version keeps a link's first sighting (none up to 0.17.22 sends it). */
   links_appeared: z.number().optional(),
+  /** 0.17.15+: links still kept, last seen before `since`, both hosts seen since. */
   links_gone: z.number().optional(),
 });
 export type ChangeCounts = z.infer<typeof changeCountsShape>;
@@ -73,7 +74,7 @@ export const changeListShape = z.object({
   same_as: z.string().optional(),
   changes: z.array(changeRowShape).optional(),
   snapshots: snapshotsShape.optional(),
-  /** One line per link that appeared or went away, where a link reader is wired in. */
+  /** One line per link that went away (at most 50), where the version keeps link sightings. */
   link_changes: z.array(z.string()).optional(),
   notes: z.array(z.string()).optional(),
   ...pageEndShape,
