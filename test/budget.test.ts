@@ -7,6 +7,8 @@ import { createHttpSender } from '../src/api/transport/http.js';
 import { createServer, INSTRUCTIONS } from '../src/mcp/server.js';
 import { createRedactor } from '../src/safety/redact.js';
 import { generateDiscoveries, SAMPLE_VERSIONS, sampleData } from '../src/sample-api/data.js';
+import { buildInventory } from '../src/sample-api/inventory-data.js';
+import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { discoveriesOf, type Harness, textOf, useHarness } from './harness.js';
@@ -22,6 +24,8 @@ const MAX_CATALOG_BYTES = 12_300;
  * 1,482 with the two list tools' columns; issues 38 and 39 add list_links and list_changes).
  */
 const MAX_INSTRUCTIONS_BYTES = 2_000;
+/** Issue 38, item 7: a whole network's links in one call, each channel within this, at 3,000 hosts. */
+const MAX_LINKS_CHANNEL_BYTES = 64_000;
 /** config.ts: NETWORK_DISCOVERY_MAX_RESULT_BYTES' default. */
 const DEFAULT_RESULT_BUDGET = 100_000;
 
@@ -287,4 +291,28 @@ describe('list_discoveries within the result budget', () => {
     expect(structured.truncated).toBeUndefined();
     expect(textOf(result)).toMatch(/^150 more: call again with offset 50\.$/m);
   });
+});
+
+describe('list_links: a whole network at 3,000 hosts in one call', () => {
+  it.each(['0.14.13', '0.17.22'])(
+    `Scanopy %s: the Office network's links whole, each channel <= ${MAX_LINKS_CHANNEL_BYTES} bytes`,
+    async (version) => {
+      const data = sampleData(version);
+      useInventory(data, buildInventory({ hosts: 3_000 }));
+      const harness = await start({ sample: { data } });
+      const result = await harness.call('list_links', { network: 'Office', limit: 0 });
+      const out = result.structuredContent as {
+        links: unknown[];
+        pagination: { total_count: number };
+        next_offset?: number;
+      };
+      expect(out.pagination.total_count).toBeGreaterThan(300);
+      expect(out.links).toHaveLength(out.pagination.total_count);
+      expect(out.next_offset).toBeUndefined();
+      expect(Buffer.byteLength(textOf(result))).toBeLessThanOrEqual(MAX_LINKS_CHANNEL_BYTES);
+      expect(Buffer.byteLength(JSON.stringify(result.structuredContent))).toBeLessThanOrEqual(
+        MAX_LINKS_CHANNEL_BYTES,
+      );
+    },
+  );
 });

@@ -12,6 +12,7 @@ import {
 } from '../src/sample-api/links-data.js';
 import { GENERATED_NETWORK_ID } from '../src/sample-api/names-data.js';
 import { hostLookupShape } from '../src/views/hosts/host-shapes.js';
+import { hostLabels } from '../src/views/links/link-host-labels.js';
 import { type LinkListOutput, linkListShape } from '../src/views/links/link-shapes.js';
 import { TEST_NOW } from './clock.js';
 import { textOf, useHarness } from './harness.js';
@@ -279,5 +280,67 @@ describe('economy', () => {
     const paths = new Set(h.api.requests.map((r) => r.path));
     expect(paths.has('/api/v1/topology/data')).toBe(false);
     expect(paths.has('/api/v1/if-entries')).toBe(false);
+  });
+});
+
+describe('link ends name their hosts once a page (host_names)', () => {
+  const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const link = (a: [number, string], b: [number, string]) => ({
+    a: { host: a[1], host_id: ID(a[0]), port: 'Gi0/1' },
+    b: { host: b[1], host_id: ID(b[0]), port: 'Gi0/2' },
+    protocol: 'LLDP' as const,
+    last_seen: '2026-11-21T03:02Z',
+  });
+
+  it('an end carries the name where it stands alone, else the id; host_names maps every named id', () => {
+    const items = [
+      link([1, 'core'], [2, 'DB']),
+      link([3, 'db'], [4, ID(9)]),
+      link([5, ID(5)], [1, 'core']),
+      {
+        ...link([1, 'core'], [6, 'x']),
+        b: { host: 'a host outside your networks', outside: true as const },
+      },
+    ];
+    const labels = hostLabels(items);
+    const rows = items.map((item) => {
+      const { row, added } = labels.row(item);
+      labels.keep(added);
+      return row;
+    });
+    // "DB" and "db" are one name ignoring case; a name holding a UUID and a host named by its id go by id.
+    expect(rows.map((r) => [r.a.host, r.b.host])).toEqual([
+      ['core', ID(2)],
+      [ID(3), ID(4)],
+      [ID(5), 'core'],
+      ['core', 'a host outside your networks'],
+    ]);
+    expect(rows[0]).toEqual({
+      a: { host: 'core', port: 'Gi0/1' },
+      b: { host: ID(2), port: 'Gi0/2' },
+      protocol: 'LLDP',
+      last_seen: '2026-11-21T03:02Z',
+    });
+    expect({ ...labels.names }).toEqual({
+      [ID(1)]: 'core',
+      [ID(2)]: 'DB',
+      [ID(3)]: 'db',
+      [ID(4)]: ID(9),
+    });
+  });
+
+  it('the Office network: every end leads to its host id through host_names, each host once', async () => {
+    const h = await start({ sample: { data: sampleData('0.17.22') } });
+    const out = answer(await h.call('list_links', { network: 'Office', limit: 0 }));
+    const names = out.host_names ?? {};
+    const ids = Object.keys(names);
+    for (const l of out.links ?? []) {
+      for (const end of [l.a, l.b]) {
+        if ('outside' in end && end.outside) continue;
+        const id = ids.includes(end.host) ? end.host : ids.find((i) => names[i] === end.host);
+        expect(id, end.host).toBeDefined();
+      }
+    }
+    expect(JSON.stringify(out.links)).not.toContain('host_id');
   });
 });

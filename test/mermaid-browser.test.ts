@@ -107,9 +107,9 @@ describe.skipIf(browserMissing)('Mermaid from list_links in chromium', () => {
           anchors: all('a').length,
         };
       }, text);
-      // One node per host shown, one edge per link listed, nothing else.
+      // One node per host shown (ends carry one label per host), one edge per link listed, nothing else.
       const hostIds = new Set(
-        (out.links ?? []).flatMap((l) => [l.a.host_id, l.b.host_id ?? 'outside']),
+        (out.links ?? []).flatMap((l) => [l.a.host, l.b.outside ? 'outside' : l.b.host]),
       );
       expect(seen.vertices).toHaveLength(hostIds.size);
       expect(seen.edges).toHaveLength(out.links?.length ?? 0);

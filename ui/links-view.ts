@@ -35,17 +35,31 @@ interface Drawn {
   readonly outside: boolean;
 }
 
+/** A link end's host id and name: ends carry a name where it stands alone, else the id; host_names maps ids to names. */
+function hostsOf(list: LinkList) {
+  const names = list.host_names ?? {};
+  const idByName = new Map<string, string>();
+  for (const [id, name] of Object.entries(names)) idByName.set(name, id);
+  return (label: string) => {
+    const id = Object.hasOwn(names, label) ? label : (idByName.get(label) ?? label);
+    return { id, name: Object.hasOwn(names, id) ? (names[id] as string) : label };
+  };
+}
+
 /** The nodes and edges of the links shown: one node per host, a node of its own per outside end. */
-function graphOf(links: readonly LinkItem[]) {
+function graphOf(list: LinkList) {
+  const links = list.links ?? [];
+  const hostOf = hostsOf(list);
   const nodes = new Map<string, Drawn>();
   const edges: { from: string; to: string; link: LinkItem; key: string }[] = [];
   links.forEach((link, i) => {
-    nodes.set(link.a.host_id, { id: link.a.host_id, name: link.a.host, outside: false });
-    const far = link.b.host_id ?? `outside-${i}`;
-    if (!nodes.has(far)) nodes.set(far, { id: far, name: link.b.host, outside: !link.b.host_id });
-    edges.push({ from: link.a.host_id, to: far, link, key: `e${i}` });
+    const a = hostOf(link.a.host);
+    nodes.set(a.id, { ...a, outside: false });
+    const b = link.b.outside ? { id: `outside-${i}`, name: link.b.host } : hostOf(link.b.host);
+    if (!nodes.has(b.id)) nodes.set(b.id, { ...b, outside: link.b.outside === true });
+    edges.push({ from: a.id, to: b.id, link, key: `e${i}` });
   });
-  return { nodes, edges };
+  return { nodes, edges, hostOf };
 }
 
 /** The host pairs a path goes through, either way round. */
@@ -66,7 +80,8 @@ export interface LinksActions {
 /** Draws the Links tab into `panel`: the summary, the picture, and a line per link. */
 export function renderLinks(panel: HTMLElement, list: LinkList, actions: LinksActions) {
   const links = list.links ?? [];
-  const { nodes, edges } = graphOf(links);
+  const { nodes, edges, hostOf } = graphOf(list);
+  const far = (link: LinkItem) => (link.b.outside ? link.b.host : hostOf(link.b.host).name);
   const g = new graphlib.Graph({ multigraph: true });
   // A narrow panel (a phone, a side panel) reads top to bottom; a wide one left to right.
   const rankdir = panel.clientWidth > 0 && panel.clientWidth < 600 ? 'TB' : 'LR';
@@ -95,7 +110,7 @@ export function renderLinks(panel: HTMLElement, list: LinkList, actions: LinksAc
       points: points.map((p: { x: number; y: number }) => `${p.x},${p.y}`).join(' '),
     });
     const title = svg('title');
-    title.textContent = `${edge.link.a.host} ${edge.link.a.port} – ${edge.link.b.host} ${edge.link.b.port ?? '(port not known)'}${edge.link.protocol ? ` · ${edge.link.protocol}` : ''}`;
+    title.textContent = `${hostOf(edge.link.a.host).name} ${edge.link.a.port} – ${far(edge.link)} ${edge.link.b.port ?? '(port not known)'}${edge.link.protocol ? ` · ${edge.link.protocol}` : ''}`;
     line.append(title);
     picture.append(line);
   }
@@ -129,7 +144,7 @@ export function renderLinks(panel: HTMLElement, list: LinkList, actions: LinksAc
     el(
       'li',
       {},
-      `${link.a.host} ${link.a.port} ↔ ${link.b.host}${link.b.port ? ` ${link.b.port}` : link.b.outside ? '' : ' (port not known)'}${link.protocol ? ` · ${link.protocol}` : ''}`,
+      `${hostOf(link.a.host).name} ${link.a.port} ↔ ${far(link)}${link.b.port ? ` ${link.b.port}` : link.b.outside ? '' : ' (port not known)'}${link.protocol ? ` · ${link.protocol}` : ''}`,
     ),
   );
   panel.replaceChildren(

@@ -18,11 +18,11 @@ export const linkStateShape = z.object({
   run: z.object({ id: z.string(), name: z.string(), at: z.string().optional() }).optional(),
 });
 
+/** A link: each end's host by name, or by id where the name is empty, holds a UUID or is shared; host_names maps the ids. */
 export const linkItemShape = z.object({
-  a: z.object({ host: z.string(), host_id: z.string(), port: z.string() }),
+  a: z.object({ host: z.string(), port: z.string() }),
   b: z.object({
     host: z.string(),
-    host_id: z.string().optional(),
     port: z.string().optional(),
     port_known: z.literal(false).optional(),
     advertised_system: z.string().optional(),
@@ -52,6 +52,8 @@ export const linkListShape = z.object({
     .object({ found: z.boolean(), hops: z.array(hopShape).optional(), why: z.string().optional() })
     .optional(),
   links: z.array(linkItemShape).optional(),
+  /** Host id -> name, once for every named host the links reach. */
+  host_names: z.record(z.string(), z.string()).optional(),
   counts: z
     .object({
       links: z.number(),

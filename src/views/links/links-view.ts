@@ -1,5 +1,6 @@
 // list_links' answer in both channels from one view value: a state line, a path or the links a page at a time within the result budget, Mermaid when asked.
 import { byteLength } from '../common/result-budget.js';
+import { hostLabels, type LeanLinkItem } from './link-host-labels.js';
 import {
   type LinkView,
   linkItem,
@@ -74,15 +75,25 @@ export function linksResult(view: LinksView, budget: number) {
       0,
     ) + RESERVED_BYTES;
   let used = fixed;
-  const items: ReturnType<typeof linkItem>[] = [];
+  const full = candidates.map(linkItem);
+  const labels = hostLabels(full);
+  const items: LeanLinkItem[] = [];
   const lines: string[] = [];
-  for (const link of candidates) {
-    const item = linkItem(link);
+  for (const [i, link] of candidates.entries()) {
+    const { row, added } = labels.row(full[i] as (typeof full)[number]);
     const line = linkLine(link);
-    const bytes = byteLength(JSON.stringify(item)) + byteLength(line) + 2;
+    const bytes =
+      byteLength(JSON.stringify(row)) +
+      byteLength(line) +
+      2 +
+      Object.entries(added).reduce(
+        (sum, [id, name]) => sum + byteLength(JSON.stringify(id) + JSON.stringify(name)) + 2,
+        0,
+      );
     if (used + bytes > budget) break;
     used += bytes;
-    items.push(item);
+    labels.keep(added);
+    items.push(row);
     lines.push(line);
   }
   const shown = items.length;
@@ -112,6 +123,7 @@ export function linksResult(view: LinksView, budget: number) {
       : {}),
     ...path.structured,
     links: items,
+    ...(Object.keys(labels.names).length > 0 ? { host_names: { ...labels.names } } : {}),
     pagination: {
       total_count: view.links.length,
       limit: view.limit,
