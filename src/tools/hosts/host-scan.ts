@@ -1,6 +1,6 @@
 // Answers a host question from the caller's kept host list (or, beyond its cap, page by page): tests every host locally, keeps the asked window of matches and, on request, the counts.
 import type { HostQuery, InventoryProfile } from '../../api/families/inventory.js';
-import { eachHostPage, HOST_PAGE } from '../../api/inventory/host-read.js';
+import { eachHostPage, HOST_PAGE, type OversizedHost } from '../../api/inventory/host-read.js';
 import { type KeptHosts, MAX_COPY_HOSTS } from '../../api/inventory/kept-inventory.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import type { ToolContext } from '../define-tool.js';
@@ -31,6 +31,8 @@ export interface HostScan {
   /** Hosts the service listed in all (under the filters it applied). */
   readonly listed: number;
   readonly skipped: number;
+  /** Hosts left out of a page-by-page read: each one's record alone was over the response cap. */
+  readonly oversized?: readonly OversizedHost[];
   readonly requests: number;
   readonly complete: boolean;
   readonly tally?: HostTally;
