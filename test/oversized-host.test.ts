@@ -101,4 +101,20 @@ describe.each([
     // The halvings cost requests, not the quota: ~9 refused pieces on the way down to the switch.
     expect(after).toBeLessThan(30);
   }, 60_000);
+
+  it('is left out of a first window read without a copy, with the same note', async () => {
+    const { data, host, position } = bigSwitch(version);
+    const h = await start({ sample: { data }, maxResponseBytes: CAP });
+    await switchPagesFromCache(h, host, position);
+    // No copy held and no filter: the window alone is asked of the service.
+    const window = await h.call('list_hosts', { limit: position + 2, fields: ['name'] });
+    expect(window.isError, textOf(window)).toBeFalsy();
+    const names = (window.structuredContent as { rows: string[][] }).rows.flat();
+    // The window fills from the hosts after the switch.
+    expect(names).toHaveLength(position + 2);
+    expect(names.some((name) => name.includes('core-sw'))).toBe(false);
+    for (const channel of [warningsOf(window), textOf(window)]) {
+      expect(channel).toContain('its interfaces were too large to read');
+    }
+  }, 60_000);
 });

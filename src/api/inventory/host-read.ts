@@ -106,7 +106,7 @@ export async function probeHosts(
 }
 
 /** One host page as read, perhaps in smaller pieces (see hostPage). */
-interface HostPageRead {
+export interface HostPageRead {
   readonly items: readonly InventoryHost[];
   readonly skipped: number;
   readonly oversized: readonly OversizedHost[];
@@ -162,6 +162,16 @@ async function hostPage(
     requests: 1 + first.requests + rest.requests,
   };
 }
+
+/** The hosts at `offset`, at most `limit`, a page over the cap read in halves (hostPage): for a question's own window. */
+export const readHostPage = (
+  api: ApiClient,
+  query: Omit<HostQuery, 'limit' | 'offset'>,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<HostPageRead> =>
+  hostPage(api, query, offset, limit, signal, { oversized: MAX_OVERSIZED });
 
 /** The one host at `offset` that is over the cap alone: named by a read without its children where the version offers one. */
 async function oversizedHost(
