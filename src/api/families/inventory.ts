@@ -84,6 +84,8 @@ export interface HostQuery {
   /** Every version orders its lists (created_at, name, updated_at); the freshness probe asks newest first. */
   readonly order_by?: 'updated_at' | undefined;
   readonly order_direction?: 'asc' | 'desc' | undefined;
+  /** false: hosts without their children (0.17.21+ only; older versions send them anyway). */
+  readonly children?: false | undefined;
   readonly limit: number;
   readonly offset: number;
 }
@@ -99,6 +101,7 @@ export function hostWireQuery(profile: InventoryProfile, query: HostQuery) {
         search: query.search,
         credential_ids: query.credential_id,
         group_by: query.group_by,
+        include_children: query.children === false ? 'false' : undefined,
       }
     : {};
   return {

@@ -1,8 +1,9 @@
 // Reading a caller's whole host list (pages with their children) and the one-request probe that says whether it changed since.
 import type { ApiClient } from '../client.js';
-import { type Endpoint, HttpError, ResponseShapeError } from '../errors.js';
+import { type Endpoint, HttpError, ResponseShapeError, ResponseTooLargeError } from '../errors.js';
 import type { HostQuery } from '../families/inventory.js';
 import type { InventoryHost } from '../inventory-model.js';
+import type { Pagination } from '../schemas.js';
 
 /**
  * Hosts asked per request. A host comes with its children (~4-5 KB of JSON at 5 ports), and each
@@ -37,6 +38,19 @@ export interface HostStamp {
   readonly newest: string;
 }
 
+/**
+ * A host whose record alone came to more than one answer may hold
+ * (NETWORK_DISCOVERY_MAX_RESPONSE_BYTES): a switch reporting 20,000 SNMP interfaces is ~6 MB of
+ * JSON. It is left out of the read; its id and name (untrusted text) come from a read of it without
+ * its children where the version offers one (0.17.21+), else only its place in the list is known.
+ */
+export interface OversizedHost {
+  /** Its offset in the service's default order. */
+  readonly position: number;
+  readonly id?: string | undefined;
+  readonly name?: string | undefined;
+}
+
 /** The whole host list as one read saw it. */
 export interface HostRead {
   readonly hosts: readonly InventoryHost[];
@@ -44,6 +58,8 @@ export interface HostRead {
   readonly listed: number;
   /** Hosts left out because their shape was not understood. */
   readonly skipped: number;
+  /** Hosts left out because their own record was over the response cap. */
+  readonly oversized: readonly OversizedHost[];
   /** False when MAX_PAGES ended the read before the last page. */
   readonly complete: boolean;
   readonly requests: number;
@@ -59,12 +75,14 @@ export async function probeHosts(
   api: ApiClient,
   signal: AbortSignal,
   ordered = true,
+  childless = false,
 ): Promise<HostStamp & { readonly ordered: boolean }> {
   try {
+    const children = childless ? ({ children: false } as const) : {};
     const page = await api.listHosts(
       ordered
-        ? { order_by: 'updated_at', order_direction: 'desc', limit: 1, offset: 0 }
-        : { limit: 1, offset: 0 },
+        ? { order_by: 'updated_at', order_direction: 'desc', limit: 1, offset: 0, ...children }
+        : { limit: 1, offset: 0, ...children },
       signal,
     );
     const first = page.items[0];
@@ -77,7 +95,117 @@ export async function probeHosts(
     if (ordered && error instanceof HttpError && (error.status === 400 || error.status === 422)) {
       return probeHosts(api, signal, false);
     }
+    // The newest host is the one with 20,000 interfaces: asked again without its children.
+    if (error instanceof ResponseTooLargeError && !childless) {
+      if ((await api.inventoryProfile(signal)).hostFilters) {
+        return probeHosts(api, signal, ordered, true);
+      }
+    }
     throw error;
+  }
+}
+
+/** One host page as read, perhaps in smaller pieces (see hostPage). */
+export interface HostPageRead {
+  readonly items: readonly InventoryHost[];
+  readonly skipped: number;
+  readonly oversized: readonly OversizedHost[];
+  /** The last piece's, with the offset and limit asked. */
+  readonly pagination: Pagination;
+  readonly requests: number;
+}
+
+/**
+ * Hosts one read leaves out at most for being over the cap alone. Each costs ~9 refused requests of
+ * up to the cap in bytes on the way down from a page of 250: a service where every host is that
+ * large would otherwise be downloaded many times over, host by host.
+ */
+export const MAX_OVERSIZED = 10;
+
+const returnedOf = (page: Pick<HostPageRead, 'items' | 'skipped' | 'oversized'>) =>
+  page.items.length + page.skipped + page.oversized.length;
+
+/**
+ * The hosts at `offset`, at most `limit`. A page over the response cap is read again as two halves,
+ * down to one host; a host still over the cap alone is left out (OversizedHost) and the rest of the
+ * list still answers: one switch with 20,000 interfaces failed every whole-list read (issue 40).
+ * Each refused piece costs a request and at most the cap in bytes (~9 halvings from 250).
+ */
+async function hostPage(
+  api: ApiClient,
+  query: Omit<HostQuery, 'limit' | 'offset'>,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+  left: { oversized: number },
+): Promise<HostPageRead> {
+  try {
+    const page = await api.listHosts({ ...query, offset, limit }, signal);
+    checkOffset(page, offset);
+    return { ...page, oversized: [], requests: 1 };
+  } catch (error) {
+    if (!(error instanceof ResponseTooLargeError)) throw error;
+    // Past MAX_OVERSIZED the service is not one odd switch: the read fails as it did before.
+    if (limit <= 1 && left.oversized-- <= 0) throw error;
+  }
+  if (limit <= 1) return oversizedHost(api, query, offset, signal);
+  const half = Math.ceil(limit / 2);
+  const first = await hostPage(api, query, offset, half, signal, left);
+  const read = returnedOf(first);
+  if (!first.pagination.has_more || read < half) return { ...first, requests: first.requests + 1 };
+  const rest = await hostPage(api, query, offset + read, limit - read, signal, left);
+  return {
+    items: [...first.items, ...rest.items],
+    skipped: first.skipped + rest.skipped,
+    oversized: [...first.oversized, ...rest.oversized],
+    pagination: { ...rest.pagination, offset, limit },
+    requests: 1 + first.requests + rest.requests,
+  };
+}
+
+/** The hosts at `offset`, at most `limit`, a page over the cap read in halves (hostPage): for a question's own window. */
+export const readHostPage = (
+  api: ApiClient,
+  query: Omit<HostQuery, 'limit' | 'offset'>,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<HostPageRead> =>
+  hostPage(api, query, offset, limit, signal, { oversized: MAX_OVERSIZED });
+
+/** The one host at `offset` that is over the cap alone: named by a read without its children where the version offers one. */
+async function oversizedHost(
+  api: ApiClient,
+  query: Omit<HostQuery, 'limit' | 'offset'>,
+  offset: number,
+  signal: AbortSignal,
+): Promise<HostPageRead> {
+  const unknown: Pagination = { total_count: offset + 1, limit: 1, offset, has_more: true };
+  if (!(await api.inventoryProfile(signal)).hostFilters) {
+    return {
+      items: [],
+      skipped: 0,
+      oversized: [{ position: offset }],
+      pagination: unknown,
+      requests: 1,
+    };
+  }
+  try {
+    const page = await api.listHosts({ ...query, children: false, offset, limit: 1 }, signal);
+    checkOffset(page, offset);
+    const host = page.items[0];
+    const named = host ? { id: host.id, name: host.name } : {};
+    const oversized = page.items.length + page.skipped > 0 ? [{ position: offset, ...named }] : [];
+    return { items: [], skipped: 0, oversized, pagination: page.pagination, requests: 2 };
+  } catch (error) {
+    if (!(error instanceof ResponseTooLargeError)) throw error;
+    return {
+      items: [],
+      skipped: 0,
+      oversized: [{ position: offset }],
+      pagination: unknown,
+      requests: 2,
+    };
   }
 }
 
@@ -88,6 +216,7 @@ export interface PagesRead {
   /** Hosts returned, understood or not. */
   readonly scanned: number;
   readonly skipped: number;
+  readonly oversized: readonly OversizedHost[];
   readonly complete: boolean;
   readonly requests: number;
 }
@@ -107,22 +236,26 @@ export async function eachHostPage(
   let skipped = 0;
   let listed = 0;
   let requests = 0;
+  let pages = 0;
   let at = from;
-  while (requests < MAX_PAGES) {
-    const page = await api.listHosts({ ...query, offset: at, limit: HOST_PAGE }, signal);
-    checkOffset(page, at);
-    requests++;
+  const oversized: OversizedHost[] = [];
+  const left = { oversized: MAX_OVERSIZED };
+  while (pages < MAX_PAGES) {
+    const page = await hostPage(api, query, at, HOST_PAGE, signal, left);
+    pages++;
+    requests += page.requests;
     listed = page.pagination.total_count;
     skipped += page.skipped;
+    oversized.push(...page.oversized);
     visit(page.items);
-    const returned = page.items.length + page.skipped;
+    const returned = returnedOf(page);
     at += returned;
     progress(at, Math.max(listed, at));
     if (!page.pagination.has_more || returned === 0) {
-      return { listed, scanned: at, skipped, complete: true, requests };
+      return { listed, scanned: at, skipped, oversized, complete: true, requests };
     }
   }
-  return { listed, scanned: at, skipped, complete: false, requests };
+  return { listed, scanned: at, skipped, oversized, complete: false, requests };
 }
 
 /** Pages of the copy's read in flight at once: the wall time of a cold read, not its requests. */
@@ -140,30 +273,34 @@ export async function readHosts(
   progress: ReadProgress,
   maxHosts: number,
 ): Promise<HostRead | undefined> {
-  const first = await api.listHosts({ offset: 0, limit: HOST_PAGE }, signal);
+  const left = { oversized: MAX_OVERSIZED };
+  const first = await hostPage(api, {}, 0, HOST_PAGE, signal, left);
   const hosts: InventoryHost[] = [...first.items];
+  const oversized: OversizedHost[] = [...first.oversized];
   let skipped = first.skipped;
   let listed = first.pagination.total_count;
-  let requests = 1;
-  let at = first.items.length + first.skipped;
+  let pagesRead = 1;
+  let requests = first.requests;
+  let at = returnedOf(first);
   progress(at, Math.max(listed, at));
   let more = first.pagination.has_more && at > 0;
-  while (more && requests < MAX_PAGES) {
+  while (more && pagesRead < MAX_PAGES) {
     const offsets = Array.from(
-      { length: Math.min(PAGES_AT_ONCE, MAX_PAGES - requests) },
+      { length: Math.min(PAGES_AT_ONCE, MAX_PAGES - pagesRead) },
       (_, i) => at + i * HOST_PAGE,
     ).filter((offset, i) => i === 0 || offset < listed);
     const pages = await Promise.all(
-      offsets.map((offset) => api.listHosts({ offset, limit: HOST_PAGE }, signal)),
+      offsets.map((offset) => hostPage(api, {}, offset, HOST_PAGE, signal, left)),
     );
-    requests += pages.length;
-    for (const [i, page] of pages.entries()) {
-      checkOffset(page, offsets[i] as number);
+    pagesRead += pages.length;
+    requests += pages.reduce((sum, page) => sum + page.requests, 0);
+    for (const page of pages) {
       hosts.push(...page.items);
       if (hosts.length > maxHosts) return undefined;
       skipped += page.skipped;
+      oversized.push(...page.oversized);
       listed = page.pagination.total_count;
-      const returned = page.items.length + page.skipped;
+      const returned = returnedOf(page);
       at += returned;
       more = page.pagination.has_more && returned > 0;
       progress(at, Math.max(listed, at));
@@ -171,5 +308,5 @@ export async function readHosts(
       if (!more || returned < HOST_PAGE) break;
     }
   }
-  return { hosts, listed, skipped, complete: !more, requests };
+  return { hosts, listed, skipped, oversized, complete: !more, requests };
 }

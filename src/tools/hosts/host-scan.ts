@@ -1,6 +1,11 @@
 // Answers a host question from the caller's kept host list (or, beyond its cap, page by page): tests every host locally, keeps the asked window of matches and, on request, the counts.
 import type { HostQuery, InventoryProfile } from '../../api/families/inventory.js';
-import { eachHostPage, HOST_PAGE } from '../../api/inventory/host-read.js';
+import {
+  eachHostPage,
+  HOST_PAGE,
+  type OversizedHost,
+  readHostPage,
+} from '../../api/inventory/host-read.js';
 import { type KeptHosts, MAX_COPY_HOSTS } from '../../api/inventory/kept-inventory.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import type { ToolContext } from '../define-tool.js';
@@ -31,6 +36,8 @@ export interface HostScan {
   /** Hosts the service listed in all (under the filters it applied). */
   readonly listed: number;
   readonly skipped: number;
+  /** Hosts left out of a page-by-page read: each one's record alone was over the response cap. */
+  readonly oversized?: readonly OversizedHost[];
   readonly requests: number;
   readonly complete: boolean;
   readonly tally?: HostTally;
@@ -147,31 +154,38 @@ async function readWindow(
   let listed = 0;
   let skipped = 0;
   let requests = 0;
+  const oversized: OversizedHost[] = [];
   for (;;) {
-    const page = await context.api.listHosts(
-      { ...request.serviceQuery, offset: at, limit: Math.min(wanted - hosts.length, HOST_PAGE) },
+    const page = await readHostPage(
+      context.api,
+      request.serviceQuery,
+      at,
+      Math.min(wanted - hosts.length, HOST_PAGE),
       context.signal,
     );
-    requests++;
+    requests += page.requests;
     listed = page.pagination.total_count;
     skipped += page.skipped;
+    oversized.push(...page.oversized);
     for (const host of page.items) {
       const test = hostMatches(host, request.filters, request.profile, request.scope);
       if (!test.ok) return undefined;
       if (test.found) found.set(host.id, test.found);
       hosts.push(host);
     }
-    const returned = page.items.length + page.skipped;
+    const returned = page.items.length + page.skipped + page.oversized.length;
     at += returned;
     if (hosts.length >= wanted || !page.pagination.has_more || returned === 0) break;
   }
   return {
     hosts,
     found,
-    matched: listed,
+    // The service counts a host left out for its size; this answer does not hold it.
+    matched: listed - oversized.length,
     scanned: at - request.offset,
     listed,
     skipped,
+    oversized,
     requests,
     complete: true,
   };
@@ -186,14 +200,11 @@ async function readMatches(
   request: ScanRequest,
   context: ToolContext,
 ): Promise<HostScan | { readonly requests: number }> {
-  const first = await context.api.listHosts(
-    { ...request.serviceQuery, offset: 0, limit: HOST_PAGE },
-    context.signal,
-  );
-  if (first.pagination.total_count > MAX_PUSHED_HOSTS) return { requests: 1 };
+  const first = await readHostPage(context.api, request.serviceQuery, 0, HOST_PAGE, context.signal);
+  if (first.pagination.total_count > MAX_PUSHED_HOSTS) return { requests: first.requests };
   const collect = collector(request);
   for (const host of first.items) collect.consider(host);
-  const returned = first.items.length + first.skipped;
+  const returned = first.items.length + first.skipped + first.oversized.length;
   const more =
     first.pagination.has_more && returned > 0
       ? await pagesInto(collect, request, context, returned)
@@ -203,8 +214,9 @@ async function readMatches(
     listed: more?.listed ?? first.pagination.total_count,
     scanned: more?.scanned ?? returned,
     skipped: first.skipped + (more?.skipped ?? 0),
+    oversized: [...first.oversized, ...(more?.oversized ?? [])],
     complete: more?.complete ?? true,
-    requests: 1 + (more?.requests ?? 0),
+    requests: first.requests + (more?.requests ?? 0),
   };
 }
 

@@ -1,6 +1,7 @@
 // How host answers reach the caller's kept host list: the request's clock, signal and progress, and the "as of" line an answer from it carries.
 import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
 import { asOfLine } from '../../views/hosts/as-of-note.js';
+import { oversizedNotes } from '../../views/hosts/oversized-note.js';
 import type { ToolContext } from '../define-tool.js';
 
 /**
@@ -31,10 +32,16 @@ export function keptHosts(
 /** Whether a copy young enough to answer from is held: then no cheaper service-side read is tried. */
 export const holdsHosts = (context: ToolContext) => context.names.inventory.holds(context.now());
 
-/** The line an answer from an earlier read carries (views/hosts/as-of-note.ts); none for a new read. */
+/**
+ * The line an answer from an earlier read carries (views/hosts/as-of-note.ts; none for a new read),
+ * and, kept or new, the hosts the read left out because one alone was over the response cap.
+ */
 export function asOfNote(
-  hosts: Pick<KeptHosts, 'kept' | 'readAt'> | undefined,
+  hosts: Pick<KeptHosts, 'kept' | 'readAt' | 'oversized'> | undefined,
   now: number,
 ): string[] {
-  return hosts?.kept ? [asOfLine(hosts.readAt, now)] : [];
+  return [
+    ...(hosts?.kept ? [asOfLine(hosts.readAt, now)] : []),
+    ...oversizedNotes(hosts?.oversized),
+  ];
 }

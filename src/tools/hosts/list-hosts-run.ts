@@ -12,6 +12,7 @@ import {
   type HostListView,
   hostListWithinBudget,
 } from '../../views/hosts/host-list-view.js';
+import { oversizedNotes } from '../../views/hosts/oversized-note.js';
 import { instantOf, shownInstant } from '../common/date-argument.js';
 import { parseFields } from '../common/fields-argument.js';
 import type { ToolContext } from '../define-tool.js';
@@ -154,7 +155,11 @@ export async function listed(args: HostListArguments, context: ToolContext) {
     },
     context,
   );
-  const notes = [...world.notes, ...asOfNote(scan.copy, context.now())];
+  const notes = [
+    ...world.notes,
+    // From the copy the note comes with its "as of" line; a page-by-page read says it here.
+    ...(scan.copy ? asOfNote(scan.copy, context.now()) : oversizedNotes(scan.oversized)),
+  ];
   const report: HostFilterReport | undefined =
     given.length > 0
       ? {
