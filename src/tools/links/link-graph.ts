@@ -5,6 +5,7 @@ import type {
   InventoryHost,
   InventorySnmpInterface,
 } from '../../api/inventory-model.js';
+import type { LinkView } from '../../views/links/link-items.js';
 
 /** A port on one of the caller's hosts. */
 export interface PortEnd {
@@ -12,20 +13,8 @@ export interface PortEnd {
   readonly port: InventorySnmpInterface;
 }
 
-/**
- * The far end: a port of the caller's, only a device of the caller's (its port not known), or a
- * host outside the caller's networks (nothing of it is kept: no id, no name, no advertised text).
- */
-export type FarEnd =
-  | { readonly kind: 'port'; readonly host: InventoryHost; readonly port: InventorySnmpInterface }
-  | {
-      readonly kind: 'device';
-      readonly host: InventoryHost;
-      /** What the far device advertised (LLDP/CDP text), when it did: service text. */
-      readonly advertisedSystem?: string | undefined;
-      readonly advertisedPort?: string | undefined;
-    }
-  | { readonly kind: 'outside' };
+/** The far end, one shape with the view that draws it (views cannot import tools). */
+export type FarEnd = LinkView['b'];
 
 export interface Link {
   /** Stable across versions: the ports' ids, or the port and the far host's id. */

@@ -14,11 +14,16 @@ export interface LinkEndView {
 
 export interface LinkView {
   readonly a: LinkEndView & { readonly port: InventorySnmpInterface };
+  /**
+   * The far end: a port of the caller's, only a device of the caller's (its port not known), or a
+   * host outside the caller's networks (nothing of it is kept: no id, no name, no advertised text).
+   */
   readonly b:
     | { readonly kind: 'port'; readonly host: InventoryHost; readonly port: InventorySnmpInterface }
     | {
         readonly kind: 'device';
         readonly host: InventoryHost;
+        /** What the far device advertised (LLDP/CDP text), when it did: service text. */
         readonly advertisedSystem?: string | undefined;
         readonly advertisedPort?: string | undefined;
       }
