@@ -9,9 +9,10 @@ import { zodTrims } from './build-plugins.mjs';
 
 /**
  * The view's budget: what a host downloads and parses for every result it draws. 350,000 since the
- * Links tab (issue 38): dagre's layout is ~52 kB of it (the view was 291,486 bytes before).
+ * Links tab (issue 38): dagre's layout is ~52 kB of it (the view was 291,486 bytes before); 356,000
+ * since the Changes tab (issue 39), which added ~6 kB (345,537 bytes before it).
  */
-export const MAX_VIEW_BYTES = 350_000;
+export const MAX_VIEW_BYTES = 356_000;
 
 export async function buildUi(outdir = 'dist/ui') {
   const script = await build({

@@ -79,10 +79,17 @@ describe('the view', () => {
     expect(RESOURCE_URI_META_KEY).toBe('ui/resourceUri');
   });
 
-  it('is declared on list_discoveries, list_hosts, get_host and update_snmp_credential, for every client', async () => {
+  it('is declared on the list tools, get_host and update_snmp_credential, for every client', async () => {
     for (const h of [await start(), await start({ apps: true })]) {
       const { tools } = await h.client.listTools();
-      for (const name of ['list_discoveries', 'list_hosts', 'get_host', 'update_snmp_credential']) {
+      for (const name of [
+        'list_discoveries',
+        'list_hosts',
+        'get_host',
+        'update_snmp_credential',
+        'list_links',
+        'list_changes',
+      ]) {
         const tool = tools.find((t) => t.name === name);
         expect(tool?._meta, name).toEqual({ ui: { resourceUri: APP_VIEW_URI } });
       }

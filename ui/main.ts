@@ -1,6 +1,7 @@
 // The MCP Apps view's entry: connects to the host, follows its theme and size, and draws each tool result.
 import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps';
 import { askText } from './ask-message.js';
+import { asChangeList, type ChangesState, renderChanges } from './changes-view.js';
 import { renderCredentialResult } from './confirm-panel.js';
 import { currentFilters, renderDiscoveries } from './discoveries-view.js';
 import { el } from './dom.js';
@@ -20,24 +21,30 @@ import {
 const root = document.getElementById('app') as HTMLElement;
 const app = new App({ name: 'network-discovery', version: '1' }, {}, { autoResize: true });
 
-type Tab = 'discoveries' | 'hosts' | 'links';
+type Tab = 'discoveries' | 'hosts' | 'links' | 'changes';
 const TOOL: Record<Tab, string> = {
   discoveries: 'list_discoveries',
   hosts: 'list_hosts',
   links: 'list_links',
+  changes: 'list_changes',
 };
 const TAB_LABEL: Record<Tab, string> = {
   discoveries: 'Discoveries',
   hosts: 'Hosts',
   links: 'Links',
+  changes: 'Changes',
 };
 
 /** What the view holds between redraws: each tab's data and the arguments Refresh calls it with. */
 const view = {
   tab: 'discoveries' as Tab,
   /** The arguments each list tool was called with: Refresh keeps the same scope. */
-  args: { discoveries: {}, hosts: {}, links: {} } as Record<Tab, Record<string, unknown>>,
+  args: { discoveries: {}, hosts: {}, links: {}, changes: {} } as Record<
+    Tab,
+    Record<string, unknown>
+  >,
   links: undefined as LinkList | undefined,
+  changes: undefined as ChangesState | undefined,
   discoveries: undefined as DiscoveryList | undefined,
   hosts: {} as HostsState,
   /** The last tool input, until its result says which tool it was for. */
@@ -128,6 +135,13 @@ function drawPanel() {
     );
   } else if (view.tab === 'links' && view.links) {
     renderLinks(shell.panel, view.links, { open: openHost });
+  } else if (view.tab === 'changes' && view.changes) {
+    renderChanges(shell.panel, view.changes, {
+      refresh: () => refreshChanges(view.changes?.asked ?? view.args.changes),
+      since: (since) => refreshChanges(sinceArgs(since)),
+      page: (offset) => refreshChanges({ ...(view.changes?.asked ?? view.args.changes), offset }),
+      open: openHost,
+    });
   }
   if (focused) (shell.panel.querySelector(`[name="${focused}"]`) as HTMLElement | null)?.focus();
 }
@@ -141,17 +155,22 @@ function drawShell() {
 function openTab(tab: Tab) {
   view.tab = tab;
   const loaded = () =>
-    tab === 'discoveries' ? view.discoveries : tab === 'hosts' ? view.hosts.list : view.links;
+    ({
+      discoveries: view.discoveries,
+      hosts: view.hosts.list,
+      links: view.links,
+      changes: view.changes,
+    })[tab];
   const empty = !loaded();
   if (!empty) return drawPanel();
   shell.panel.replaceChildren(el('p', { class: 'empty' }, `Loading ${TAB_LABEL[tab]}…`));
   drawPanel();
-  const load =
-    tab === 'discoveries'
-      ? refreshDiscoveries(false)
-      : tab === 'hosts'
-        ? refreshHosts()
-        : refreshLinks();
+  const load = {
+    discoveries: () => refreshDiscoveries(false),
+    hosts: () => refreshHosts(),
+    links: () => refreshLinks(),
+    changes: () => refreshChanges({ limit: 0, ...view.args.changes }),
+  }[tab]();
   void load.then(() => {
     const still = !loaded();
     if (still && view.tab === tab) {
@@ -196,7 +215,31 @@ async function refreshLinks() {
   if (view.tab === 'links') drawPanel();
 }
 
-/** A device chosen in the Links tab, opened in the Hosts tab as get_host shows it. */
+/**
+ * The arguments for a ready `since` (P7D...): the call's scope and kinds kept, its own since or
+ * run replaced, every change listed (counts_only and fields dropped, from the first page).
+ */
+function sinceArgs(since: string | undefined): Record<string, unknown> {
+  if (since === undefined) return { limit: 0, ...view.args.changes };
+  const {
+    since: _s,
+    run: _r,
+    offset: _o,
+    counts_only: _c,
+    fields: _f,
+    ...scope
+  } = view.args.changes;
+  return { ...scope, since, limit: 0 };
+}
+
+async function refreshChanges(args: Record<string, unknown>) {
+  const list = asChangeList((await callTool(TOOL.changes, args)).structuredContent, TOOL.changes);
+  if (!list) return;
+  view.changes = { list, asked: args, first: view.args.changes };
+  if (view.tab === 'changes') drawPanel();
+}
+
+/** A device chosen in the Links or Changes tab, opened in the Hosts tab as get_host shows it. */
 async function openHost(id: string) {
   const lookup = await lookUpHost(id);
   if (!lookup) return;
@@ -253,6 +296,13 @@ app.ontoolresult = (result) => {
   const value = result.structuredContent;
   view.demo = typeof value?.['demo'] === 'string' || value?.['demo'] === true;
   const name = toolName();
+  const changes = asChangeList(value, name);
+  if (changes) {
+    view.args.changes = view.input;
+    view.changes = { list: changes, asked: view.input, first: view.input };
+    view.tab = 'changes';
+    return drawShell();
+  }
   const links = asLinkList(value, name);
   if (links && name === TOOL.links) {
     view.args.links = view.input;

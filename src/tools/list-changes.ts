@@ -1,5 +1,6 @@
 // list_changes: what changed since a time or in a discovery's latest run: hosts new and gone, ports and services that changed; its work loads on first use.
 import { changeListOutput } from '../views/changes/change-shapes.js';
+import { VIEW_TOOL_META } from '../views/common/app-view.js';
 import { changeListArguments } from './changes/change-arguments.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
 
@@ -11,6 +12,8 @@ export const listChanges = defineTool({
   inputSchema: changeListArguments,
   outputSchema: changeListOutput,
   annotations: READ_ONLY,
+  // The view's Changes tab draws the answer (ui/changes-view.ts).
+  meta: VIEW_TOOL_META,
   writes: false,
   // The handler and its views load on the first call, off start-up.
   handler: async (args, context) =>

@@ -2,9 +2,9 @@
 import type { InventoryProfile } from '../families/inventory.js';
 import type { LinksProfile } from '../families/links.js';
 
-/** The kinds of change the change report covers. */
-export const CHANGE_KINDS = ['hosts', 'ports', 'services', 'links'] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
+import type { ChangeKind } from './change-kinds.js';
+
+export { CHANGE_KINDS, type ChangeKind } from './change-kinds.js';
 
 /** A kind this version (or this build) cannot tell: why, and what would tell it. */
 export interface UnknownKind {

@@ -1,6 +1,6 @@
 // The structured shapes of list_changes: the lean output schema the catalog lists, and the full answer the tests and the view read.
 import * as z from 'zod';
-import { CHANGE_KINDS } from '../../api/changes/change-support.js';
+import { CHANGE_KINDS } from '../../api/changes/change-kinds.js';
 import { pageEndShape } from '../common/shapes.js';
 
 /** One changed host: new, gone, or still there with ports or services that changed. */
