@@ -1,4 +1,6 @@
 // The discoveries view: grouped by network and daemon with counts, filtered in place, failures, runs and disabled jobs marked.
+
+import { anyFilter, askedDiscoveryFilters } from './discovery-filter.js';
 import { bdi, button, el, select } from './dom.js';
 import {
   type DiscoveryState,
@@ -31,6 +33,8 @@ export interface Placement {
 export interface DiscoveriesActions {
   /** Calls list_discoveries again through the host; `all` asks for every page at once. */
   refresh(all: boolean): Promise<void>;
+  /** Calls list_discoveries with these filters in place of the call's own, every match at once. */
+  refilter(filters: Filters): Promise<void>;
   /** Posts a question about one discovery to the conversation (ui/message). */
   ask(item: DiscoveryItem, state: DiscoveryState, where: Placement): void;
 }
@@ -136,8 +140,13 @@ function table(
   );
 }
 
-function groups(items: readonly DiscoveryItem[], nameOf: NameOf, actions: DiscoveriesActions) {
-  if (items.length === 0) return el('p', { class: 'empty' }, 'No discovery matches these filters.');
+function groups(
+  items: readonly DiscoveryItem[],
+  nameOf: NameOf,
+  actions: DiscoveriesActions,
+  none: string,
+) {
+  if (items.length === 0) return el('p', { class: 'empty' }, none);
   const sections: HTMLElement[] = [];
   for (const [network, daemons] of grouped(items)) {
     const all = [...daemons.values()].flat();
@@ -175,31 +184,63 @@ function groups(items: readonly DiscoveryItem[], nameOf: NameOf, actions: Discov
   return el('div', {}, ...sections);
 }
 
+/** What the tab draws besides the list: the filters its call was asked with, and where filters go. */
+export interface DiscoveriesOptions {
+  /** The filters the controls held before this redraw; none for a new answer. */
+  readonly given?: Filters | undefined;
+  /** The arguments the list was asked with: an empty answer shows the filters that made it. */
+  readonly asked?: Readonly<Record<string, unknown>> | undefined;
+  /** An empty answer to filters was drawn: a changed filter asks the service from then on. */
+  readonly serverSide?: boolean | undefined;
+}
+
+/** `wanted` as one of `values` spells it (the service's "Docker" for a caller's "docker"), else as given. */
+const spelled = (values: readonly string[], wanted: string) =>
+  values.find((v) => v.toLowerCase() === wanted.toLowerCase()) ?? wanted;
+
 /** Draws the list into `root`; filtering redraws the groups without asking the model. */
 export function renderDiscoveries(
   root: HTMLElement,
   list: DiscoveryList,
   actions: DiscoveriesActions,
-  initial: Filters = { text: '', type: ANY, state: ANY, tag: ANY },
+  options: DiscoveriesOptions = {},
 ): void {
   const names = list.names ?? {};
   const nameOf = (id?: string) => (id ? (Object.hasOwn(names, id) ? names[id] : id) : '') ?? '';
-  const types = [...new Set(list.discoveries.map((item) => item.discovery_type.type))].sort();
-  const tags = [...new Set(list.discoveries.flatMap((item) => item.tags ?? []))];
+  const empty = list.discoveries.length === 0;
+  // An empty answer shows what it answered: the filters it was asked with, in their controls.
+  const asked = askedDiscoveryFilters(empty ? options.asked : undefined);
+  const serverSide = options.serverSide === true || (empty && anyFilter(asked));
+  const initial = options.given ?? asked;
+  const listedTypes = [...new Set(list.discoveries.map((item) => item.discovery_type.type))].sort();
+  const listedTags = [...new Set(list.discoveries.flatMap((item) => item.tags ?? []))];
+  // A filter the answer holds no item of is still offered, chosen: it is what was asked.
+  const withAsked = (values: readonly string[], wanted: string) =>
+    wanted && !values.some((v) => v.toLowerCase() === wanted.toLowerCase())
+      ? [wanted, ...values]
+      : values;
+  const types = withAsked(listedTypes, initial.type);
+  const tags = withAsked(listedTags, initial.tag);
   const text = searchBox('text', 'Filter by name, id, tag', initial.text);
   const type = select('type', [[ANY, 'Any type'], ...types.map((t) => [t, t] as const)]);
-  type.value = initial.type;
+  type.value = spelled(types, initial.type);
   const state = select('state', [[ANY, 'Any state'], ...STATES.map((s) => [s, s] as const)]);
   state.value = initial.state;
   const tag = select('tag', [[ANY, 'Any tag'], ...tags.map((t) => [t, nameOf(t)] as const)]);
-  tag.value = initial.tag;
+  tag.value = spelled(tags, initial.tag);
   const shown = el('p', { class: 'shown', role: 'status' });
   const body = el('div', { class: 'groups' });
   const more = list.pagination?.has_more === true;
   const refresh = busyButton('Refresh', 'Refreshing…', () => actions.refresh(false));
   let askedForAll = false;
+  const filtersNow = () => ({
+    text: text.value,
+    type: type.value,
+    state: state.value,
+    tag: tag.value,
+  });
   const redraw = () => {
-    const filters = { text: text.value, type: type.value, state: state.value, tag: tag.value };
+    const filters = filtersNow();
     // A cut list filters only what it holds: the first filter asks once for every page.
     if (more && !askedForAll && Object.values(filters).some((value) => value !== ANY)) {
       askedForAll = true;
@@ -207,9 +248,21 @@ export function renderDiscoveries(
     }
     const visible = list.discoveries.filter((item) => matches(item, filters, nameOf));
     shown.textContent = `Showing ${problemCounts(visible)} of ${list.discoveries.length}${more ? ' (more on the service)' : ''}`;
-    body.replaceChildren(groups(visible, nameOf, actions));
+    const none = empty
+      ? anyFilter(filters)
+        ? 'The service has no discovery that matches these filters. Change them (press Enter in the search box) to ask again.'
+        : 'The service lists no discovery here.'
+      : 'No discovery matches these filters.';
+    body.replaceChildren(groups(visible, nameOf, actions, none));
   };
   for (const control of [text, type, state, tag]) control.addEventListener('input', redraw);
+  // After an empty answer to filters the view holds nothing to filter: a settled filter (a choice,
+  // Enter or leaving the box) asks the service for all that match.
+  for (const control of [text, type, state, tag]) {
+    control.addEventListener('change', () => {
+      if (serverSide) refresh.run(() => actions.refilter(filtersNow()));
+    });
+  }
   root.replaceChildren(
     tabHeader('Discoveries', list.summary, refresh.node),
     el('div', { class: 'filters' }, text, type, state, tag),

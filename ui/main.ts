@@ -4,6 +4,7 @@ import { askText } from './ask-message.js';
 import { asChangeList, type ChangesState, renderChanges } from './changes-view.js';
 import { renderCredentialResult } from './confirm-panel.js';
 import { currentFilters, renderDiscoveries } from './discoveries-view.js';
+import { withDiscoveryFilters } from './discovery-filter.js';
 import { el } from './dom.js';
 import { type HostFilters, isCut, withServerFilters } from './host-filter.js';
 import { currentHostFilters, type HostsState, renderHosts } from './hosts-view.js';
@@ -46,6 +47,9 @@ const view = {
   links: undefined as LinkList | undefined,
   changes: undefined as ChangesState | undefined,
   discoveries: undefined as DiscoveryList | undefined,
+  /** The arguments the discoveries were asked with, and whether filters go to the service. */
+  discoveriesAsked: {} as Record<string, unknown>,
+  discoveriesServerSide: false,
   hosts: {} as HostsState,
   /** The last tool input, until its result says which tool it was for. */
   input: {} as Record<string, unknown>,
@@ -118,8 +122,17 @@ function drawPanel() {
     renderDiscoveries(
       shell.panel,
       view.discoveries,
-      { refresh: refreshDiscoveries, ask: askDiscovery },
-      currentFilters(shell.panel),
+      {
+        refresh: refreshDiscoveries,
+        refilter: (filters) =>
+          refreshDiscoveries(false, withDiscoveryFilters(view.args.discoveries, filters)),
+        ask: askDiscovery,
+      },
+      {
+        given: currentFilters(shell.panel),
+        asked: view.discoveriesAsked,
+        serverSide: view.discoveriesServerSide,
+      },
     );
   } else if (view.tab === 'hosts' && (view.hosts.list || view.hosts.lookup)) {
     renderHosts(
@@ -185,12 +198,14 @@ function openTab(tab: Tab) {
   });
 }
 
-async function refreshDiscoveries(all: boolean) {
-  const args = { ...view.args.discoveries, ...(all ? { limit: 0 } : {}) };
+async function refreshDiscoveries(all: boolean, filtered?: Record<string, unknown>) {
+  const args = filtered ?? { ...view.discoveriesAsked, ...(all ? { limit: 0 } : {}) };
   const result = await callTool(TOOL.discoveries, args);
   const list = asDiscoveryList(result.structuredContent, TOOL.discoveries, result._meta);
   if (!list) return;
   view.discoveries = list;
+  view.discoveriesAsked = args;
+  view.discoveriesServerSide ||= filtered !== undefined;
   if (view.tab === 'discoveries') drawPanel();
 }
 
@@ -316,7 +331,11 @@ app.ontoolresult = (result) => {
   if (discoveries) {
     view.args.discoveries = view.input;
     view.discoveries = discoveries;
+    view.discoveriesAsked = view.input;
+    view.discoveriesServerSide = false;
     view.tab = 'discoveries';
+    // A new answer shows its own filters, not those of the list drawn before it.
+    shell.panel.replaceChildren();
     return drawShell();
   }
   if (hosts || lookup) {
