@@ -34,7 +34,7 @@ export const changeCountsShape = z.object({
   ports_closed: z.number().optional(),
   services_appeared: z.number().optional(),
   services_disappeared: z.number().optional(),
-  /** Only where the version keeps a link's first sighting (none up to 0.17.22 sends it). */
+  /** Between two snapshots; otherwise only where a version sends a link's first sighting (none up to 0.17.22). */
   links_appeared: z.number().optional(),
   /** 0.17.15+: links still kept, last seen before `since`, both hosts seen since. */
   links_gone: z.number().optional(),
@@ -62,19 +62,29 @@ export const snapshotsShape = z.object({
   note: z.string(),
 });
 
+/** The two snapshots a snapshot question compared (ids are Scanopy's snapshot ids). */
+const snapshotRef = z.object({ id: z.string(), at: z.string().optional() });
+export const comparedSnapshotsShape = z.object({
+  network_id: z.string(),
+  from: snapshotRef,
+  to: snapshotRef,
+});
+
 /** list_changes' structured answer, in full. */
 export const changeListShape = z.object({
   summary: z.string(),
   scope: z.string().optional(),
   since: z.string(),
   run: comparedRunShape.optional(),
+  /** A snapshot question: the two snapshots compared (rows matched by lineage_id). */
+  compared: comparedSnapshotsShape.optional(),
   counts: changeCountsShape,
   not_known: z.array(unknownKindShape).optional(),
   /** The list_hosts call giving the same host numbers. */
   same_as: z.string().optional(),
   changes: z.array(changeRowShape).optional(),
   snapshots: snapshotsShape.optional(),
-  /** One line per link that went away (at most 50), where the version keeps link sightings. */
+  /** One line per link that went away (or, between snapshots, appeared), at most 50. */
   link_changes: z.array(z.string()).optional(),
   notes: z.array(z.string()).optional(),
   ...pageEndShape,
