@@ -6,7 +6,7 @@ import { ToolMessageError } from '../../errors.js';
 import { quote } from '../../safety/quote.js';
 import { type ChangeField, changeCompactResult } from '../../views/changes/change-compact-view.js';
 import { type ChangeView, changeListResult } from '../../views/changes/change-list-view.js';
-import { said } from '../../views/hosts/host-item.js';
+import { idText, said } from '../../views/hosts/host-item.js';
 import { shownInstant } from '../common/date-argument.js';
 import type { ToolContext } from '../define-tool.js';
 import { resolveAmong } from '../hosts/host-filter-arguments.js';
@@ -52,7 +52,7 @@ async function bundleOf(
     }
     if (error instanceof HttpError && error.status === 404) {
       throw new ToolMessageError(
-        `Scanopy did not find snapshot ${id}'s data (404): it may have been deleted since it was listed. Call again to list the snapshots anew. ${NOTHING}`,
+        `Scanopy did not find snapshot ${idText(id)}'s data (404): it may have been deleted since it was listed. Call again to list the snapshots anew. ${NOTHING}`,
       );
     }
     throw error;

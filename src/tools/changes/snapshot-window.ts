@@ -1,7 +1,7 @@
 // Which two snapshots list_changes compares: from_snapshot and to_snapshot, each an id or a time ("the newest taken at or before it"), read before any request and resolved against the service's list.
 import type { InventorySnapshot } from '../../api/families/snapshots.js';
 import { ToolMessageError } from '../../errors.js';
-import { quote } from '../../safety/quote.js';
+import { capped, idText } from '../../views/hosts/host-item.js';
 import { instantOf, shownInstant } from '../common/date-argument.js';
 import { isUuid } from '../common/uuid-argument.js';
 
@@ -63,14 +63,14 @@ const timeOf = (s: InventorySnapshot) => {
 const compared = (s: InventorySnapshot): ComparedSnapshot => {
   const at = timeOf(s);
   return {
-    id: s.id,
+    id: capped(s.id, 64),
     ...(Number.isFinite(at) ? { at: new Date(at).toISOString().replace('.000Z', 'Z') } : {}),
   };
 };
 const listed = (list: readonly InventorySnapshot[]) =>
   list
     .slice(-3)
-    .map((s) => `${compared(s).at ?? 'time not given'} (id ${s.id})`)
+    .map((s) => `${compared(s).at ?? 'time not given'} (id ${idText(s.id)})`)
     .join(', ');
 
 /**
@@ -87,7 +87,7 @@ export function snapshotPair(
     const found = all.find((s) => s.id.toLowerCase() === ref.id);
     if (!found) {
       throw new ToolMessageError(
-        `No snapshot ${quote(ref.id, 64)} among the ${all.length} this key sees${all.length > 0 ? ` (newest: ${listed([...all].sort((a, b) => timeOf(a) - timeOf(b)))})` : ''}: pass one of those ids, or a time. ${NOTHING}`,
+        `No snapshot ${ref.id} among the ${all.length} this key sees${all.length > 0 ? ` (the newest: ${listed([...all].sort((a, b) => timeOf(a) - timeOf(b)))})` : ''}: pass one of those ids, or a time. ${NOTHING}`,
       );
     }
     return found;
@@ -95,7 +95,7 @@ export function snapshotPair(
   const named = byId(refs.from) ?? byId(refs.to);
   if (named && networkId !== undefined && named.network_id !== networkId) {
     throw new ToolMessageError(
-      `Snapshot ${named.id} is of another network than the one asked: leave network out, or pass a snapshot of that network. ${NOTHING}`,
+      `Snapshot ${idText(named.id)} is of another network than the one asked: leave network out, or pass a snapshot of that network. ${NOTHING}`,
     );
   }
   const networks = [...new Set(all.map((s) => s.network_id ?? ''))];
