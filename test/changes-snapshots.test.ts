@@ -2,7 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_NETWORKS } from '../src/sample-api/data.js';
-import { SAMPLE_SNAPSHOTS } from '../src/sample-api/snapshot-data.js';
+import { SAMPLE_SNAPSHOTS, snapshotBundle } from '../src/sample-api/snapshot-data.js';
 import { changeListShape } from '../src/views/changes/change-shapes.js';
 import { envelopeError, JSON_TYPE, reply } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
@@ -144,6 +144,42 @@ describe('a snapshot answer is a list answer', () => {
       ports_opened: 1,
       links_gone: 0,
     });
+  });
+
+  it('at 3,000 hosts new between them: counts whole, a first page, both channels within the result budget', async () => {
+    const budget = 20_000;
+    const h = await start({ sample: { scanopyVersion: '0.17.22' }, maxResultBytes: budget });
+    const later = snapshotBundle(SECOND, true)?.bundle as { hosts: object[] };
+    const many = Array.from({ length: 3_000 }, (_, n) => ({
+      id: `c9c9c9c9-0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+      lineage_id: `b7b7b7b7-0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+      name: `lab-new-${n}`,
+      site_id: SAMPLE_NETWORKS.lab,
+    }));
+    const body = JSON.stringify({
+      success: true,
+      data: { ...later, hosts: [...later.hosts, ...many] },
+      meta: { api_version: 1, server_version: '0.17.22' },
+    });
+    h.api.setIntercept((req, res) =>
+      req.path === BUNDLE && req.query.get('snapshot_id') === SECOND
+        ? reply(res, 200, body, JSON_TYPE)
+        : false,
+    );
+    const result = await h.call('list_changes', { from_snapshot: FIRST, limit: 0 });
+    const out = answer(result);
+    expect(out.counts.hosts_new).toBe(3_001);
+    expect(out.counts.links_appeared).toBe(1);
+    expect(out.truncated).toBe(true);
+    expect(out.changes?.length).toBeGreaterThan(10);
+    expect(out.next_offset).toBe(out.changes?.length);
+    expect(
+      Buffer.byteLength(textOf(result)) +
+        Buffer.byteLength(JSON.stringify(result.structuredContent)),
+    ).toBeLessThanOrEqual(budget);
+    expect(textOf(result)).toMatch(
+      /^# Changes in network "Lab" between snapshot .*: 3001 hosts new, 1 gone/,
+    );
   });
 
   it('a snapshot question sends 5 requests cold and 2 warm (the two bundles); nothing is written', async () => {
