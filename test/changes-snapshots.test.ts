@@ -24,6 +24,7 @@ function refused(result: CallToolResult, pattern: RegExp) {
 const EVERY_KIND = {
   hosts_new: 1,
   hosts_gone: 1,
+  hosts_renamed: 1,
   hosts_changed: 1,
   ports_opened: 1,
   ports_closed: 1,
@@ -54,6 +55,11 @@ describe.each(['0.17.22', '0.17.0'])('list_changes between two snapshots on %s',
       expect.objectContaining({ change: 'gone', name: 'lab-old-nas' }),
       expect.objectContaining({
         change: 'changed',
+        name: 'lab-printer-2',
+        renamed_from: 'lab-printer',
+      }),
+      expect.objectContaining({
+        change: 'changed',
         name: 'lab-web-01',
         ports_opened: ['8443/tcp'],
         ports_closed: ['21/tcp'],
@@ -65,13 +71,16 @@ describe.each(['0.17.22', '0.17.0'])('list_changes between two snapshots on %s',
     // The cable moved: one link gone, one appeared (which rows' sightings cannot tell).
     expect(out.link_changes).toEqual([
       '- link appeared: "lab-core-sw" "Gi0/5" <-> "lab-printer-2" "eth0"',
-      '- link gone: "lab-core-sw" "Gi0/3" <-> "lab-printer-2" "eth0"',
+      '- link gone: "lab-core-sw" "Gi0/3" <-> "lab-printer" "eth0"',
     ]);
     const text = textOf(result);
     expect(text.split('\n')[0]).toMatch(
-      /^# Changes in network "Lab" between snapshot 2026-11-12T23:00Z .* and snapshot 2026-11-19T23:00Z .*: 1 host new, 1 gone; 1 port opened, 1 closed; 1 service appeared, 1 disappeared; on 1 host still there; 1 link appeared, 1 gone\.$/,
+      /^# Changes in network "Lab" between snapshot 2026-11-12T23:00Z .* and snapshot 2026-11-19T23:00Z .*: 1 host new, 1 gone, 1 renamed; 1 port opened, 1 closed; 1 service appeared, 1 disappeared; on 1 host still there; 1 link appeared, 1 gone\.$/,
     );
     expect(text).toContain('- changed "lab-web-01"');
+    expect(text).toMatch(
+      /- changed "lab-printer-2" \(id a5a5a5a5-0001-4000-8000-000000000003\) · network "Lab" · renamed from "lab-printer"/,
+    );
     expect(text).toContain('ports opened 8443/tcp');
     expect(text).toContain('- link appeared: "lab-core-sw" "Gi0/5" <-> "lab-printer-2" "eth0"');
     expect(text).toMatch(/Compared by lineage_id/);
@@ -128,6 +137,7 @@ describe('a snapshot answer is a list answer', () => {
     expect(structured.rows).toEqual([
       ['new', 'lab-cam-02', null],
       ['gone', 'lab-old-nas', null],
+      ['changed', 'lab-printer-2', null],
       ['changed', 'lab-web-01', ['8443/tcp']],
     ]);
     expect(structured.counts).toEqual(EVERY_KIND);
@@ -135,7 +145,7 @@ describe('a snapshot answer is a list answer', () => {
       await h.call('list_changes', { from_snapshot: FIRST, limit: 1, offset: 1 }),
     );
     expect(page.changes?.map((c) => c.name)).toEqual(['lab-old-nas']);
-    expect(page.pagination).toMatchObject({ total_count: 3, has_more: true });
+    expect(page.pagination).toMatchObject({ total_count: 4, has_more: true });
     expect(page.next_offset).toBe(2);
     const one = answer(await h.call('list_changes', { from_snapshot: FIRST, host: 'lab-web-01' }));
     expect(one.counts).toMatchObject({

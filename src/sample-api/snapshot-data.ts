@@ -1,4 +1,4 @@
-// The sample API's two lab snapshots and their topology bundles (0.17.x): closed copies with ids of their own, each naming its live row in lineage_id; between them a host added, one gone, a port opened and one closed, a service replaced, a printer's cable moved.
+// The sample API's two lab snapshots and their topology bundles (0.17.x): closed copies with ids of their own, each naming its live row in lineage_id; between them a host added, one gone, one renamed, a port opened and one closed, a service replaced, a printer's cable moved.
 import { SAMPLE_NETWORKS } from './data.js';
 
 /** The two snapshots of the lab network, oldest first (ids and times the snapshot list serves). */
@@ -20,7 +20,7 @@ const HOST = {
   nas: live(1, 4),
   camera: live(1, 5),
 };
-/** The hosts each snapshot holds: the NAS went away, the camera came. */
+/** The hosts each snapshot holds: the NAS went away, the camera came (and the printer was renamed). */
 const HOSTS_IN = [
   [HOST.sw, HOST.web, HOST.printer, HOST.nas],
   [HOST.sw, HOST.web, HOST.printer, HOST.camera],
@@ -98,13 +98,14 @@ export function snapshotBundle(
   });
   const held = <T extends { in: readonly number[] }>(rows: readonly T[]) =>
     rows.filter((r) => r.in.includes(n));
+  const nameOf = (id: string) => (n === 0 && id === HOST.printer ? 'lab-printer' : NAMES[id]);
   const hosts = (HOSTS_IN[n] ?? []).map((id) => ({
     ...scd2(id),
-    name: NAMES[id],
+    name: nameOf(id),
     ...place,
     hidden: false,
     tags: [],
-    display_name: NAMES[id],
+    display_name: nameOf(id),
   }));
   const hostsHeld = new Set(HOSTS_IN[n]);
   return {

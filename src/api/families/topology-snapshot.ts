@@ -8,7 +8,7 @@ import { type LinksProfile, lenientList, neighbourRowSchema, topologySpec } from
  * Rows of a snapshot are closed copies with ids of their own; each names the live row it captured
  * in lineage_id (hosts/impl/base.rs Host @056c7f15; topology/service/main.rs get_topology_data
  * @02e0895c). The key is that live id (the row's own id where lineage_id is absent, a live row):
- * the same host, port or service has the same key in every snapshot, and it is the id get_host takes.
+ * the same host, port or service has the same key in every snapshot, and it is the live row's own id.
  */
 const keyOf = (row: { id?: string | undefined; lineage_id?: string | null | undefined }) =>
   row.lineage_id ?? row.id;

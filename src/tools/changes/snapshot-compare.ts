@@ -92,6 +92,7 @@ export function compareSnapshots(
       changed.set(hostKey, row);
     }
     return row as ChangeRow & {
+      renamedFrom?: string | undefined;
       portsOpened: ChangeRow['portsOpened'][number][];
       portsClosed: ChangeRow['portsClosed'][number][];
       servicesAppeared: ChangeRow['servicesAppeared'][number][];
@@ -108,6 +109,20 @@ export function compareSnapshots(
     name: s.name,
     port_ids: NONE,
   });
+  const hosts = kinds.has('hosts');
+  // A rename is the host's own change: told where hosts are asked.
+  let renamed = 0;
+  for (const h of hosts ? after.hosts : []) {
+    const was = hostsBefore.get(h.key);
+    if (!was || was.name === h.name || !inScope(h.key)) continue;
+    rowOf(h.key).renamedFrom = was.name;
+    renamed++;
+  }
+  // Hosts still there whose ports or services changed (a rename alone is not counted here).
+  const touched = new Set([
+    ...[...(ports?.opened ?? []), ...(ports?.closed ?? [])].map((r) => r.host),
+    ...[...(services?.opened ?? []), ...(services?.closed ?? [])].map((r) => r.host),
+  ]);
   for (const p of ports?.opened ?? []) rowOf(p.host).portsOpened.push(port(p));
   for (const p of ports?.closed ?? []) rowOf(p.host).portsClosed.push(port(p));
   for (const s of services?.opened ?? []) rowOf(s.host).servicesAppeared.push(service(s));
@@ -120,7 +135,6 @@ export function compareSnapshots(
     servicesAppeared: NONE,
     servicesDisappeared: NONE,
   });
-  const hosts = kinds.has('hosts');
   const rows = [
     ...(hosts ? newHosts.map((h) => whole('new', h)).sort(byName) : []),
     ...(hosts ? goneHosts.map((h) => whole('gone', h)).sort(byName) : []),
@@ -128,8 +142,10 @@ export function compareSnapshots(
   ];
   const links = kinds.has('links') ? linkChanges(before, after, inScope) : undefined;
   const counts: ChangeCounts = {
-    ...(hosts ? { hosts_new: newHosts.length, hosts_gone: goneHosts.length } : {}),
-    ...(ports || services ? { hosts_changed: changed.size } : {}),
+    ...(hosts
+      ? { hosts_new: newHosts.length, hosts_gone: goneHosts.length, hosts_renamed: renamed }
+      : {}),
+    ...(ports || services ? { hosts_changed: touched.size } : {}),
     ...(ports ? { ports_opened: ports.opened.length, ports_closed: ports.closed.length } : {}),
     ...(services
       ? {

@@ -47,7 +47,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function countsText(counts: ChangeCounts): string {
   const parts: string[] = [];
   if (counts.hosts_new !== undefined)
-    parts.push(`${plural(counts.hosts_new, 'host')} new, ${counts.hosts_gone ?? 0} gone`);
+    parts.push(
+      `${plural(counts.hosts_new, 'host')} new, ${counts.hosts_gone ?? 0} gone${counts.hosts_renamed === undefined ? '' : `, ${counts.hosts_renamed} renamed`}`,
+    );
   if (counts.ports_opened !== undefined)
     parts.push(`${plural(counts.ports_opened, 'port')} opened, ${counts.ports_closed ?? 0} closed`);
   if (counts.services_appeared !== undefined)

@@ -12,6 +12,8 @@ export const changeRowShape = z.object({
   network: z.string().optional(),
   /** new: when first seen (created_at); gone: when last seen. */
   at: z.string().optional(),
+  /** Between two snapshots: the name in the earlier one. */
+  renamed_from: z.string().optional(),
   /** Port labels ("8443/tcp"). */
   ports_opened: z.array(z.string()).optional(),
   ports_closed: z.array(z.string()).optional(),
@@ -30,6 +32,8 @@ export const changeCountsShape = z.object({
   hosts_gone: z.number().optional(),
   /** Hosts neither new nor gone whose ports or services changed. */
   hosts_changed: z.number().optional(),
+  /** Between two snapshots: hosts in both whose name changed. */
+  hosts_renamed: z.number().optional(),
   ports_opened: z.number().optional(),
   ports_closed: z.number().optional(),
   services_appeared: z.number().optional(),
