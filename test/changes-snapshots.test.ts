@@ -287,6 +287,23 @@ describe('when snapshots cannot be compared, it says so and what to do', () => {
     expect(h.api.requests.some((r) => r.path === BUNDLE)).toBe(false);
   });
 
+  it('a snapshot of another network than the one asked, or one gone since it was listed', async () => {
+    const h = await start({ sample: { scanopyVersion: '0.17.22' } });
+    refused(
+      await h.call('list_changes', { from_snapshot: FIRST, network: 'Office' }),
+      /Snapshot 5e5e5e5e-0001-4000-8000-000000000001 is of another network than the one asked/,
+    );
+    h.api.setIntercept((req, res) =>
+      req.path === BUNDLE && req.query.get('snapshot_id') === SECOND
+        ? reply(res, 404, envelopeError('Snapshot not found'), JSON_TYPE)
+        : false,
+    );
+    refused(
+      await h.call('list_changes', { from_snapshot: FIRST }),
+      /Scanopy did not find snapshot 5e5e5e5e-0002-4000-8000-000000000002's data \(404\).*Call again/,
+    );
+  });
+
   it.each(['0.14.13', '0.16.2'])(
     '%s keeps no snapshots: what would tell it, no snapshot request',
     async (version) => {
