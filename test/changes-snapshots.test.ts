@@ -293,6 +293,30 @@ describe('when snapshots cannot be compared, it says so and what to do', () => {
       await h.call('list_changes', { from_snapshot: FIRST, network: 'Office' }),
       /Snapshot 5e5e5e5e-0001-4000-8000-000000000001 is of another network than the one asked/,
     );
+    const office = { ...SAMPLE_SNAPSHOTS[1], id: '5e5e5e5e-0003-4000-8000-000000000003' };
+    const other = await start({ sample: { scanopyVersion: '0.17.22' } });
+    other.api.setIntercept((req, res) =>
+      req.path === '/api/v1/snapshots'
+        ? reply(
+            res,
+            200,
+            snapshotList([
+              ...SAMPLE_SNAPSHOTS.map((s) => ({ ...s, site_id: SAMPLE_NETWORKS.lab })),
+              { ...office, site_id: SAMPLE_NETWORKS.office },
+            ]),
+            JSON_TYPE,
+          )
+        : false,
+    );
+    refused(
+      await other.call('list_changes', { from_snapshot: FIRST, to_snapshot: office.id }),
+      /snapshots of two networks/,
+    );
+    refused(
+      await other.call('list_changes', { from_snapshot: '2026-11-15' }),
+      /Snapshots of 2 networks are kept: pass network/,
+    );
+    expect(other.api.requests.some((r) => r.path === BUNDLE)).toBe(false);
     h.api.setIntercept((req, res) =>
       req.path === BUNDLE && req.query.get('snapshot_id') === SECOND
         ? reply(res, 404, envelopeError('Snapshot not found'), JSON_TYPE)

@@ -119,7 +119,15 @@ export function snapshotPair(
   }
   const pick = (name: string, ref: SnapshotRef | undefined) => {
     if (ref === undefined) return list.at(-1) as InventorySnapshot;
-    if ('id' in ref) return byId(ref) as InventorySnapshot;
+    if ('id' in ref) {
+      const found = byId(ref) as InventorySnapshot;
+      if (found.network_id !== network) {
+        throw new ToolMessageError(
+          `from_snapshot and to_snapshot are snapshots of two networks: pass two of one network (kept of this one: ${listed(list)}). ${NOTHING}`,
+        );
+      }
+      return found;
+    }
     const before = list.filter((s) => timeOf(s) <= ref.at).at(-1);
     if (!before) {
       throw new ToolMessageError(
