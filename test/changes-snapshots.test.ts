@@ -223,6 +223,11 @@ describe('when snapshots cannot be compared, it says so and what to do', () => {
         pagination: { total_count: items.length, limit: 1000, offset: 0, has_more: false },
       },
     });
+  /** The service lists these snapshots instead of the sample's. */
+  const serveSnapshots = (h: Awaited<ReturnType<typeof start>>, items: object[]) =>
+    h.api.setIntercept((req, res) =>
+      req.path === '/api/v1/snapshots' ? reply(res, 200, snapshotList(items), JSON_TYPE) : false,
+    );
 
   it('the plan refuses them (402)', async () => {
     const h = await start({ sample: { scanopyVersion: '0.17.22' } });
@@ -243,13 +248,8 @@ describe('when snapshots cannot be compared, it says so and what to do', () => {
       await h.call('list_changes', { from_snapshot: '2026-11-20', network: 'Office' }),
       /No snapshots are kept of this network, so there are none to compare/,
     );
-    h.api.setIntercept((req, res) =>
-      req.path === '/api/v1/snapshots' ? reply(res, 200, snapshotList([]), JSON_TYPE) : false,
-    );
     const bare = await start({ sample: { scanopyVersion: '0.17.22' } });
-    bare.api.setIntercept((req, res) =>
-      req.path === '/api/v1/snapshots' ? reply(res, 200, snapshotList([]), JSON_TYPE) : false,
-    );
+    serveSnapshots(bare, []);
     refused(
       await bare.call('list_changes', { from_snapshot: '2026-11-20' }),
       /No snapshots are kept, so there are none to compare\. A snapshot is taken in Scanopy/,
@@ -259,18 +259,9 @@ describe('when snapshots cannot be compared, it says so and what to do', () => {
 
   it('one only: nothing to compare it with', async () => {
     const h = await start({ sample: { scanopyVersion: '0.17.22' } });
-    h.api.setIntercept((req, res) =>
-      req.path === '/api/v1/snapshots'
-        ? reply(
-            res,
-            200,
-            snapshotList([
-              { id: FIRST, site_id: SAMPLE_NETWORKS.lab, taken_at: '2026-11-12T23:00:00Z' },
-            ]),
-            JSON_TYPE,
-          )
-        : false,
-    );
+    serveSnapshots(h, [
+      { id: FIRST, site_id: SAMPLE_NETWORKS.lab, taken_at: '2026-11-12T23:00:00Z' },
+    ]);
     refused(
       await h.call('list_changes', { from_snapshot: FIRST }),
       /One snapshot only is kept of this network \(2026-11-12T23:00:00Z \(id 5e5e5e5e-0001/,
@@ -295,19 +286,10 @@ describe('when snapshots cannot be compared, it says so and what to do', () => {
     );
     const office = { ...SAMPLE_SNAPSHOTS[1], id: '5e5e5e5e-0003-4000-8000-000000000003' };
     const other = await start({ sample: { scanopyVersion: '0.17.22' } });
-    other.api.setIntercept((req, res) =>
-      req.path === '/api/v1/snapshots'
-        ? reply(
-            res,
-            200,
-            snapshotList([
-              ...SAMPLE_SNAPSHOTS.map((s) => ({ ...s, site_id: SAMPLE_NETWORKS.lab })),
-              { ...office, site_id: SAMPLE_NETWORKS.office },
-            ]),
-            JSON_TYPE,
-          )
-        : false,
-    );
+    serveSnapshots(other, [
+      ...SAMPLE_SNAPSHOTS.map((s) => ({ ...s, site_id: SAMPLE_NETWORKS.lab })),
+      { ...office, site_id: SAMPLE_NETWORKS.office },
+    ]);
     refused(
       await other.call('list_changes', { from_snapshot: FIRST, to_snapshot: office.id }),
       /snapshots of two networks/,
