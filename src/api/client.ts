@@ -10,6 +10,7 @@ import {
 } from './families/service-profile.js';
 import { type InventorySnapshot, listSnapshots } from './families/snapshots.js';
 import * as snmpCredentials from './families/snmp-credentials.js';
+import { readSnapshotBundle, type SnapshotBundle } from './families/topology-snapshot.js';
 import { createVersionDetection } from './families/version-detection.js';
 import type {
   InventoryAddressRow,
@@ -90,6 +91,12 @@ export interface ApiClient {
   linksProfile(signal?: AbortSignal): Promise<links.LinksProfile>;
   /** 0.17.15+: one network's (site's) resolved neighbours from the topology bundle. */
   readTopologyLinks(networkId: string, signal?: AbortSignal): Promise<links.TopologyLinks>;
+  /** 0.17.x: one network's hosts, ports, services and links as of a snapshot, keyed by lineage. */
+  readSnapshotBundle(
+    networkId: string,
+    snapshotId: string,
+    signal?: AbortSignal,
+  ): Promise<SnapshotBundle>;
   /** SNMP interface rows by id, with their hosts: far ports the key can see. */
   readPortsByIds(ids: readonly string[], signal?: AbortSignal): Promise<links.FarPort[]>;
   /** The host a service runs on, and the service's name. */
@@ -208,6 +215,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         requester,
         links.linksProfile((await service(signal)).version),
         networkId,
+        signal,
+      ),
+    readSnapshotBundle: async (networkId, snapshotId, signal) =>
+      readSnapshotBundle(
+        requester,
+        links.linksProfile((await service(signal)).version),
+        networkId,
+        snapshotId,
         signal,
       ),
 

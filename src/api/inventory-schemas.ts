@@ -142,7 +142,7 @@ function buildSchemas() {
     credential_ids: z.array(z.string()).catch([]),
     snmp_credential_id: id,
   });
-  return { address, snmp, host, subnet, network };
+  return { address, snmp, host, subnet, network, port, service };
 }
 
 /** Keeps the items of a child list that parse; one odd child never drops its host. */
@@ -420,3 +420,28 @@ export const snmpInterfaceParser: Parser<InventorySnmpInterface> = normalising(
   (s) => s.snmp,
   snmpOf,
 );
+
+/**
+ * The rows of a topology bundle (GET /api/v1/topology/data, topology/types/api.rs TopologyData
+ * @8e87b29f): the inventory's own row schemas, plus the host a child belongs to and SCD2's
+ * lineage_id, which on a snapshot's closed copy names the live row it captured (NULL on live
+ * rows; hosts/impl/base.rs Host @056c7f15). Built on first use.
+ */
+function buildBundleRows() {
+  const s = schemas();
+  const id = z.string().optional().catch(undefined);
+  const scd2 = { lineage_id: z.string().nullish().catch(undefined) };
+  return {
+    host: s.host
+      .pick({ id: true, name: true, display_name: true, network_id: true, site_id: true })
+      .extend(scd2),
+    port: s.port.extend({ host_id: id, ...scd2 }),
+    service: s.service.extend({ host_id: id, ...scd2 }),
+    snmp: s.snmp.extend(scd2),
+  };
+}
+let bundleRows: ReturnType<typeof buildBundleRows> | undefined;
+export const bundleRowSchemas = () => {
+  bundleRows ??= buildBundleRows();
+  return bundleRows;
+};

@@ -8,7 +8,7 @@ import { INVENTORY_PATHS, inventoryOf, inventoryRoute } from './inventory-routes
 import { withWalkWarning } from './links-routes.js';
 import { createNameRoutes, isNamePath, type NameRouteOptions } from './name-routes.js';
 import { sampleNames } from './names-data.js';
-import { snapshotRoute } from './snapshot-routes.js';
+import { snapshotBundleRoute, snapshotRoute } from './snapshot-routes.js';
 
 export interface RouteOptions {
   /** Keys accepted as user API keys; 'any' accepts every scp_u_ key (demo mode). */
@@ -276,6 +276,12 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
       return ok({ releases: data.releases, changelog_url: 'https://example.invalid/changelog' });
     }
     if (method === 'POST' && path === '/api/auth/login') return login(req);
+    if (method === 'GET' && path === '/api/v1/topology/data' && req.query.has('snapshot_id')) {
+      const caller = authenticate(req, false);
+      if (!caller.ok) return caller.response;
+      const answer = snapshotBundleRoute(req, data.serverVersion, { ok, fail });
+      if (answer) return answer;
+    }
     // The inventory (hosts, IPs, ports...), unless a test has replaced the name lists.
     if (!options.names && INVENTORY_PATHS.test(path)) {
       const caller = authenticate(req, false);

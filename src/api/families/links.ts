@@ -45,13 +45,28 @@ export interface TopologyLinks {
   readonly neighbours: readonly NeighbourRow[];
 }
 
-function buildSchema() {
-  const text = z.string().optional().catch(undefined);
-  const neighbour = z.object({
+/** A lenient list: the items that parse, one odd row never drops the bundle. */
+export const lenientList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .catch([])
+    .transform((values) =>
+      values.flatMap((value) => {
+        const parsed = item.safeParse(value);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
+
+/** A resolved neighbour row (interface_neighbors/impl/base.rs InterfaceNeighborRow). */
+export const neighbourRowSchema = () =>
+  z.object({
     interface_id: z.string(),
     neighbor: z.object({ type: z.enum(['Interface', 'IfEntry', 'Host']), id: z.string() }),
     neighbor_seen_at: z.string().nullish().catch(undefined),
   });
+
+function buildSchema() {
+  const text = z.string().optional().catch(undefined);
   const candidate = z.object({
     interface_id: z.string(),
     protocol: z.string().catch(''),
@@ -61,19 +76,29 @@ function buildSchema() {
       .nullish()
       .catch(undefined),
   });
-  const list = <T extends z.ZodType>(item: T) =>
-    z
-      .array(z.unknown())
-      .catch([])
-      .transform((values) =>
-        values.flatMap((value) => {
-          const parsed = item.safeParse(value);
-          return parsed.success ? [parsed.data as z.output<T>] : [];
-        }),
-      );
-  return z.object({ neighbours: list(neighbour), candidates: list(candidate) });
+  return z.object({
+    neighbours: lenientList(neighbourRowSchema()),
+    candidates: lenientList(candidate),
+  });
 }
 let schema: ReturnType<typeof buildSchema> | undefined;
+
+/**
+ * GET /api/v1/topology/data for one network (site): live, or as of a snapshot with `snapshot_id`
+ * (topology/handlers.rs TopologyDataQuery @10c7ea26). Read only: it never takes a snapshot.
+ */
+export function topologySpec(
+  profile: LinksProfile,
+  networkId: string,
+  snapshotId: string | undefined,
+  signal: AbortSignal | undefined,
+) {
+  const query = {
+    [profile.bundleParam]: networkId,
+    ...(snapshotId === undefined ? {} : { snapshot_id: snapshotId }),
+  };
+  return { method: 'GET', path: '/api/v1/topology/data', auth: 'apiKey', query, signal } as const;
+}
 
 /**
  * One network's (site's) links from the topology bundle: its resolved neighbours, each with the
@@ -85,9 +110,7 @@ export async function readTopologyLinks(
   networkId: string,
   signal?: AbortSignal,
 ): Promise<TopologyLinks> {
-  const path = '/api/v1/topology/data';
-  const query = { [profile.bundleParam]: networkId };
-  const spec = { method: 'GET', path, auth: 'apiKey', query, signal } as const;
+  const spec = topologySpec(profile, networkId, undefined, signal);
   schema ??= buildSchema();
   const parsed = schema.safeParse((await requester.request(spec)).data);
   if (!parsed.success) throw requester.shapeError(spec, 'data is not a topology bundle');

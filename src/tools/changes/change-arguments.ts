@@ -13,6 +13,8 @@ export const changeListArguments = {
   tag: freeText().optional().describe('Name or id'),
   since: freeText().optional().describe('Date or P7D'),
   run: freeText().optional().describe('Discovery'),
+  from_snapshot: freeText().optional().describe('Id/time'),
+  to_snapshot: freeText().optional().describe('Or newest'),
   kinds: z.string().max(100).optional().describe('e.g. hosts,ports'),
   counts_only: z.boolean().optional().describe('No rows'),
   fields: fieldsArgument(),

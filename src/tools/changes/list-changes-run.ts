@@ -23,6 +23,8 @@ import { hostNamed, inFilters, scopeFilters } from './change-scope.js';
 import { type ChangeWindow, runWindow, sinceOf } from './change-window.js';
 import { KEPT_LINK_SOURCE } from './link-changes.js';
 import type { LinkChangeSource } from './link-source.js';
+import { snapshotChangesListed } from './list-changes-snapshots.js';
+import { snapshotRefs } from './snapshot-window.js';
 import { snapshotsOf } from './snapshots.js';
 
 /** Without since or run: the last week, the question asked most. */
@@ -45,8 +47,11 @@ function checkEarly(args: ChangeListArguments, now: number) {
     args.fields === undefined
       ? undefined
       : (parseFields(args.fields, CHANGE_FIELDS) as ChangeField[]);
-  const since = args.run !== undefined ? undefined : sinceOf(args.since ?? DEFAULT_SINCE, now);
-  return { kinds, fields, since };
+  // Snapshots first: a mix with since or run is refused before since is read.
+  const snapshots = snapshotRefs(args);
+  const since =
+    args.run !== undefined || snapshots ? undefined : sinceOf(args.since ?? DEFAULT_SINCE, now);
+  return { kinds, fields, since, snapshots };
 }
 
 /**
@@ -97,7 +102,8 @@ export async function changesListed(
   context: ToolContext,
   links: LinkChangeSource = KEPT_LINK_SOURCE,
 ) {
-  const { kinds, fields, since } = checkEarly(args, context.now());
+  const { kinds, fields, since, snapshots } = checkEarly(args, context.now());
+  if (snapshots) return snapshotChangesListed(args, snapshots, kinds, fields, context);
   const world = await readHostWorld(context, {
     discoveries: args.run !== undefined,
     subnets: false,

@@ -37,7 +37,7 @@ function said(snapshots: readonly InventorySnapshot[], total: number): Snapshots
   return {
     count: total,
     newest,
-    note: `Snapshots: ${total} kept, newest ${shown}; Scanopy compares two of them (rows matched by lineage_id) in its topology view, which this build does not read. ${ROWS_SAY}`,
+    note: `Snapshots: ${total} kept, newest ${shown}; from_snapshot (an id or a time) compares two of them, rows matched by lineage_id. ${ROWS_SAY}`,
   };
 }
 

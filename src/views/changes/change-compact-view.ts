@@ -1,7 +1,7 @@
 // list_changes with `fields`: the changed hosts as compact rows (views/common/projection.ts), counts and what is not known said first as in the full answer.
 import { type Columns, linkedCell, projectionResult } from '../common/projection.js';
 import { capped, compactTime, portText, said } from '../hosts/host-item.js';
-import { type ChangeView, countsText, notKnownLines } from './change-list-view.js';
+import { type ChangeView, countsText, notKnownLines, whenText } from './change-list-view.js';
 import type { ChangeRow } from './change-rows.js';
 import type { ChangeCounts } from './change-shapes.js';
 
@@ -61,7 +61,7 @@ export function changeCompactResult(
   text: string;
 } {
   const scope = view.scope ? ` in ${view.scope}` : '';
-  const when = view.run ? `in the latest run of ${said(view.run.name)}` : `since ${view.since}`;
+  const when = view.run ? `in the latest run of ${said(view.run.name)}` : whenText(view);
   const result = projectionResult<ChangeRow>(
     {
       items: view.rows.slice(view.offset),
@@ -87,6 +87,7 @@ export function changeCompactResult(
         counts: view.counts,
         ...(view.notKnown.length > 0 ? { not_known: [...view.notKnown] } : {}),
         ...(view.run ? { run: view.run } : {}),
+        ...(view.compared ? { compared: view.compared } : {}),
       },
     },
     budget,

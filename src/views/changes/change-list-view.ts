@@ -3,12 +3,13 @@
 import type * as z from 'zod';
 import type { UnknownKind } from '../../api/changes/change-support.js';
 import { byteLength, jsonOf } from '../common/result-budget.js';
-import { said } from '../hosts/host-item.js';
+import { compactTime, idText, said } from '../hosts/host-item.js';
 import { type ChangeRow, changeLine, changeRowOutput, type NameOf } from './change-rows.js';
 import type {
   ChangeCounts,
   ChangeListOutput,
   comparedRunShape,
+  comparedSnapshotsShape,
   snapshotsShape,
 } from './change-shapes.js';
 
@@ -22,6 +23,8 @@ export interface ChangeView {
   /** "2026-11-12 00:00Z" */
   readonly since: string;
   readonly run?: z.infer<typeof comparedRunShape> | undefined;
+  /** A snapshot question: the two snapshots compared. */
+  readonly compared?: z.infer<typeof comparedSnapshotsShape> | undefined;
   readonly sameAs?: string | undefined;
   readonly snapshots?: z.infer<typeof snapshotsShape> | undefined;
   /** Link changes, one line each (service text quoted), where a link reader is wired in. */
@@ -44,7 +47,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function countsText(counts: ChangeCounts): string {
   const parts: string[] = [];
   if (counts.hosts_new !== undefined)
-    parts.push(`${plural(counts.hosts_new, 'host')} new, ${counts.hosts_gone ?? 0} gone`);
+    parts.push(
+      `${plural(counts.hosts_new, 'host')} new, ${counts.hosts_gone ?? 0} gone${counts.hosts_renamed === undefined ? '' : `, ${counts.hosts_renamed} renamed`}`,
+    );
   if (counts.ports_opened !== undefined)
     parts.push(`${plural(counts.ports_opened, 'port')} opened, ${counts.ports_closed ?? 0} closed`);
   if (counts.services_appeared !== undefined)
@@ -63,12 +68,20 @@ export function countsText(counts: ChangeCounts): string {
 export const notKnownLines = (notKnown: readonly UnknownKind[]) =>
   notKnown.map((k) => `Not known (${k.kind}): ${k.why}. What would tell it: ${k.would_tell}.`);
 
-function summaryOf(view: ChangeView): string {
-  const scope = view.scope ? ` in ${view.scope}` : '';
-  const when = view.run
+/** "between snapshot 2026-11-12T23:00Z (id …) and 2026-11-19T23:00Z (id …)" */
+export function whenText(view: ChangeView): string {
+  const snap = (s: { id: string; at?: string | undefined }) =>
+    `${compactTime(s.at) ?? 'time not given'} (id ${idText(s.id)})`;
+  if (view.compared)
+    return `between snapshot ${snap(view.compared.from)} and snapshot ${snap(view.compared.to)}`;
+  return view.run
     ? `in the latest run of ${said(view.run.name)} (started ${view.since})`
     : `since ${view.since}`;
-  return `Changes${scope} ${when}: ${countsText(view.counts)}.`;
+}
+
+function summaryOf(view: ChangeView): string {
+  const scope = view.scope ? ` in ${view.scope}` : '';
+  return `Changes${scope} ${whenText(view)}: ${countsText(view.counts)}.`;
 }
 
 /** The rows from `offset` that fit the budget with the rest of the answer. */
@@ -106,6 +119,7 @@ function render(view: ChangeView, rows: readonly ChangeRow[], cut: boolean) {
     ...(view.scope ? { scope: view.scope } : {}),
     since: view.since,
     ...(view.run ? { run: view.run } : {}),
+    ...(view.compared ? { compared: view.compared } : {}),
     counts: view.counts,
     ...(view.notKnown.length > 0 ? { not_known: [...view.notKnown] } : {}),
     ...(view.sameAs ? { same_as: view.sameAs } : {}),

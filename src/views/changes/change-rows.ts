@@ -13,6 +13,8 @@ export interface ChangeRow {
   readonly portsClosed: readonly InventoryPort[];
   readonly servicesAppeared: readonly InventoryService[];
   readonly servicesDisappeared: readonly InventoryService[];
+  /** Between two snapshots: the host's name in the earlier one, where it differs. */
+  readonly renamedFrom?: string | undefined;
 }
 
 export type NameOf = (id: string | undefined) => string | undefined;
@@ -29,6 +31,7 @@ export function changeRowOutput(row: ChangeRow, nameOf: NameOf): ChangeRowOutput
     ...(row.host.network_id ? { network_id: row.host.network_id } : {}),
     ...(network ? { network: capped(network, 100) } : {}),
     ...(row.at ? { at: compactTime(row.at) } : {}),
+    ...(row.renamedFrom !== undefined ? { renamed_from: capped(row.renamedFrom) } : {}),
   };
   const lists = {
     ports_opened: listOrNothing(row.portsOpened.map(portText)),
@@ -51,6 +54,7 @@ export function changeLine(row: ChangeRow, nameOf: NameOf): string {
     `- ${row.change} ${said(row.host.name || row.host.id)} (id ${idText(row.host.id)})`,
     ...(network ? [`network ${said(network)}`] : []),
     ...(row.at && row.change !== 'changed' ? [`${WHEN[row.change]} ${compactTime(row.at)}`] : []),
+    ...(row.renamedFrom !== undefined ? [`renamed from ${said(row.renamedFrom)}`] : []),
   ];
   const ports = (label: string, list: readonly InventoryPort[]) =>
     list.length > 0 ? [`${label} ${list.map(portText).join(', ')}`] : [];

@@ -12,6 +12,8 @@ export const changeRowShape = z.object({
   network: z.string().optional(),
   /** new: when first seen (created_at); gone: when last seen. */
   at: z.string().optional(),
+  /** Between two snapshots: the name in the earlier one. */
+  renamed_from: z.string().optional(),
   /** Port labels ("8443/tcp"). */
   ports_opened: z.array(z.string()).optional(),
   ports_closed: z.array(z.string()).optional(),
@@ -30,11 +32,13 @@ export const changeCountsShape = z.object({
   hosts_gone: z.number().optional(),
   /** Hosts neither new nor gone whose ports or services changed. */
   hosts_changed: z.number().optional(),
+  /** Between two snapshots: hosts in both whose name changed. */
+  hosts_renamed: z.number().optional(),
   ports_opened: z.number().optional(),
   ports_closed: z.number().optional(),
   services_appeared: z.number().optional(),
   services_disappeared: z.number().optional(),
-  /** Only where the version keeps a link's first sighting (none up to 0.17.22 sends it). */
+  /** Between two snapshots; otherwise only where a version sends a link's first sighting (none up to 0.17.22). */
   links_appeared: z.number().optional(),
   /** 0.17.15+: links still kept, last seen before `since`, both hosts seen since. */
   links_gone: z.number().optional(),
@@ -62,19 +66,29 @@ export const snapshotsShape = z.object({
   note: z.string(),
 });
 
+/** The two snapshots a snapshot question compared (ids are Scanopy's snapshot ids). */
+const snapshotRef = z.object({ id: z.string(), at: z.string().optional() });
+export const comparedSnapshotsShape = z.object({
+  network_id: z.string(),
+  from: snapshotRef,
+  to: snapshotRef,
+});
+
 /** list_changes' structured answer, in full. */
 export const changeListShape = z.object({
   summary: z.string(),
   scope: z.string().optional(),
   since: z.string(),
   run: comparedRunShape.optional(),
+  /** A snapshot question: the two snapshots compared (rows matched by lineage_id). */
+  compared: comparedSnapshotsShape.optional(),
   counts: changeCountsShape,
   not_known: z.array(unknownKindShape).optional(),
   /** The list_hosts call giving the same host numbers. */
   same_as: z.string().optional(),
   changes: z.array(changeRowShape).optional(),
   snapshots: snapshotsShape.optional(),
-  /** One line per link that went away (at most 50), where the version keeps link sightings. */
+  /** One line per link that went away (or, between snapshots, appeared), at most 50. */
   link_changes: z.array(z.string()).optional(),
   notes: z.array(z.string()).optional(),
   ...pageEndShape,
