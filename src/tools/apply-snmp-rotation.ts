@@ -30,7 +30,7 @@ export const applySnmpRotation = defineTool({
   name: TOOL,
   title: 'Apply SNMP credential change',
   description:
-    "The Confirm button of update_snmp_credential's preview panel; only the person in the app can press it.",
+    "Confirm button of update_snmp_credential's preview; only a person in the app presses it.",
   inputSchema: {
     approval: z.string().max(200).describe("The approval from the preview result's _meta"),
   },

@@ -14,7 +14,7 @@ export const cancelSnmpRotation = defineTool({
   name: TOOL,
   title: 'Cancel SNMP credential change',
   description:
-    "The Cancel button of update_snmp_credential's preview panel; only the person in the app can press it.",
+    "Cancel button of update_snmp_credential's preview; only a person in the app presses it.",
   inputSchema: {
     approval: z.string().max(200).describe("The approval from the preview result's _meta"),
   },

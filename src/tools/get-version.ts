@@ -16,7 +16,7 @@ export const getVersion = defineTool({
   name: 'get_version',
   title: 'Get service version',
   description:
-    "The service's and this server's versions, and which tools work on it. Needs no key: call it first when other tools fail.",
+    'Service and server versions, and which tools work on it. Needs no key: call it first when other tools fail.',
   inputSchema: {},
   outputSchema: versionOutput,
   annotations: READ_ONLY,
