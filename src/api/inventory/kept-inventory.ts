@@ -2,8 +2,8 @@
 import { LRUCache } from 'lru-cache';
 import { ToolMessageError } from '../../errors.js';
 import type { ApiClient } from '../client.js';
-import { CancelledError, type Endpoint } from '../errors.js';
-import { MAX_AGE_MS } from '../freshness.js';
+import type { Endpoint } from '../errors.js';
+import { isFresh, MAX_AGE_MS } from '../freshness.js';
 import {
   type HostRead,
   type HostStamp,
@@ -12,6 +12,7 @@ import {
   readHosts,
 } from './host-read.js';
 import { createLinksPool, type KeptLinks } from './kept-links.js';
+import { createFlights, join } from './shared-read.js';
 
 /**
  * What the probe cannot see (a port opened on a host it already counts) is read again at most this
@@ -101,16 +102,6 @@ export interface InventoryPool {
   forCaller(caller: string): KeptInventory;
 }
 
-interface Flight {
-  readonly controller: AbortController;
-  readonly listeners: Set<ReadProgress>;
-  waiters: number;
-  /** The read's last progress: what a question that stops waiting says. */
-  done: number;
-  total: number;
-  result: Promise<HostCopy | undefined>;
-}
-
 const sameStamp = (a: HostStamp, b: HostStamp) => a.total === b.total && a.newest === b.newest;
 
 export interface InventoryPoolOptions {
@@ -132,7 +123,7 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
     maxSize: ceiling,
     sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
   });
-  const flights = new Map<string, Flight>();
+  const flights = createFlights<HostCopy | undefined>();
   const links = createLinksPool();
   /** Hosts reserved by reads in flight, by caller. */
   const reserved = new Map<string, number>();
@@ -143,38 +134,20 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
       [...copies.values()].reduce((a, copy) => a + Math.max(1, copy.hosts.length), 0);
     if (used() + hosts <= ceiling) return true;
     for (const [caller, copy] of copies.entries()) {
-      const age = at - copy.readAt;
-      if (!(age >= 0 && age < KEPT_MAX_AGE_MS)) copies.delete(caller);
+      if (!isFresh(copy.readAt, at)) copies.delete(caller);
     }
     return used() + hosts <= ceiling;
   };
 
-  const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) => {
-    const flight: Flight = {
-      controller: new AbortController(),
-      listeners: new Set(),
-      waiters: 0,
-      done: 0,
-      total: 0,
-      result: Promise.resolve(undefined),
-    };
-    const { signal } = flight.controller;
-    flight.result = (async () => {
+  const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) =>
+    flights.start(caller, async (flight) => {
+      const { signal } = flight.controller;
       const readAt = now();
       const stamp = await probeHosts(api, signal, ordered);
       if (stamp.total > MAX_COPY_HOSTS || !room(Math.max(1, stamp.total), now())) return undefined;
       reserved.set(caller, Math.max(1, stamp.total));
       try {
-        const read = await readHosts(
-          api,
-          signal,
-          (done, total) => {
-            flight.done = done;
-            flight.total = total;
-            for (const listener of flight.listeners) listener(done, total);
-          },
-          MAX_COPY_HOSTS,
-        );
+        const read = await readHosts(api, signal, flight.progress, MAX_COPY_HOSTS);
         if (!read) return undefined;
         const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
         reserved.delete(caller);
@@ -183,12 +156,7 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
       } finally {
         reserved.delete(caller);
       }
-    })();
-    flights.set(caller, flight);
-    const done = () => flights.get(caller) === flight && flights.delete(caller);
-    flight.result.then(done, done);
-    return flight;
-  };
+    });
 
   return {
     forCaller(caller) {
@@ -198,8 +166,7 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
           const { signal, now } = options;
           let held = options.refresh ? undefined : copies.get(caller);
           if (options.refresh) copies.delete(caller);
-          const age = held ? now() - held.readAt : Number.NaN;
-          if (held && age >= 0 && age < KEPT_MAX_AGE_MS) {
+          if (held && isFresh(held.readAt, now())) {
             const stamp = await probeHosts(api, signal, held.stamp.ordered);
             if (sameStamp(stamp, held.stamp)) return { ...held, requests: 1, kept: true };
           }
@@ -207,66 +174,19 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
           if (held && copies.peek(caller) === held) copies.delete(caller);
           // Let go of the old copy before the new one is read: two are never held for one caller.
           held = undefined;
-          const running = flights.get(caller);
-          const flight =
-            running && !running.controller.signal.aborted
-              ? running
-              : start(caller, api, now, ordered);
-          const copy = await join(flight, signal, options.progress, options.patienceMs);
+          const flight = flights.running(caller) ?? start(caller, api, now, ordered);
+          const copy = await join(flight, signal, HOSTS, {
+            progress: options.progress,
+            patienceMs: options.patienceMs,
+            outOfPatience: (done, total, waitedMs) => new StillReadingError(done, total, waitedMs),
+          });
           return copy && { ...copy, kept: false };
         },
         holds(at) {
           const held = copies.peek(caller);
-          return held !== undefined && at - held.readAt >= 0 && at - held.readAt < KEPT_MAX_AGE_MS;
+          return held !== undefined && isFresh(held.readAt, at);
         },
       };
     },
   };
-}
-
-/**
- * Waits for a read shared by this caller's questions. A question cancelled leaves it; when the last
- * one has left, the read itself is aborted and sends no more pages.
- */
-function join(
-  flight: Flight,
-  signal: AbortSignal,
-  progress: ReadProgress | undefined,
-  patienceMs: number | undefined,
-): Promise<HostCopy | undefined> {
-  flight.waiters++;
-  if (progress) flight.listeners.add(progress);
-  const began = Date.now();
-  return new Promise((resolve, reject) => {
-    let left = false;
-    let patience: ReturnType<typeof setTimeout> | undefined;
-    const leave = () => {
-      if (left) return false;
-      left = true;
-      flight.waiters--;
-      if (progress) flight.listeners.delete(progress);
-      signal.removeEventListener('abort', onAbort);
-      clearTimeout(patience);
-      return true;
-    };
-    // Out of patience: this question answers that the read goes on, and leaves it running (not
-    // aborted, even with no one waiting) so the next question finds it or its copy.
-    if (patienceMs !== undefined) {
-      patience = setTimeout(() => {
-        if (leave()) reject(new StillReadingError(flight.done, flight.total, Date.now() - began));
-      }, patienceMs);
-      patience.unref?.();
-    }
-    const onAbort = () => {
-      if (!leave()) return;
-      if (flight.waiters === 0) flight.controller.abort();
-      reject(new CancelledError(HOSTS));
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    flight.result.then(
-      (copy) => leave() && resolve(copy),
-      (error: unknown) => leave() && reject(error),
-    );
-  });
 }
