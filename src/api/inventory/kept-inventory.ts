@@ -32,7 +32,8 @@ export const MAX_COPY_HOSTS = 25_000;
  */
 export const MAX_COPIES = 64;
 /**
- * Hosts held at once in kept copies plus reads in flight, all callers together
+ * Hosts held at once in kept copies plus reads in flight plus kept topology bundles (ten neighbour
+ * rows weigh a host: kept-links.ts' ROWS_PER_HOST), all callers together
  * (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS): ~3 KB of heap a host (bench/inventory.ts), so 50,000
  * is ~150 MB. Reads in flight had no ceiling (7 keys at 12,000 hosts peaked at 441-524 MB).
  */
@@ -105,7 +106,7 @@ export interface InventoryPool {
 const sameStamp = (a: HostStamp, b: HostStamp) => a.total === b.total && a.newest === b.newest;
 
 export interface InventoryPoolOptions {
-  /** Hosts in kept copies plus reads in flight (DEFAULT_INVENTORY_MAX_HOSTS). */
+  /** Hosts in kept copies plus reads in flight plus kept bundles' weight (DEFAULT_INVENTORY_MAX_HOSTS). */
   readonly maxHosts?: number | undefined;
 }
 
@@ -124,20 +125,22 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
     sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
   });
   const flights = createFlights<HostCopy | undefined>();
-  const links = createLinksPool();
   /** Hosts reserved by reads in flight, by caller. */
   const reserved = new Map<string, number>();
-  /** Room for `hosts` more, after letting go of copies too old to answer from. */
+  /** Room for `hosts` more (kept topology bundles weigh in too), after letting go of what is too old to answer from. */
   const room = (hosts: number, at: number): boolean => {
     const used = () =>
       [...reserved.values()].reduce((a, b) => a + b, 0) +
-      [...copies.values()].reduce((a, copy) => a + Math.max(1, copy.hosts.length), 0);
+      [...copies.values()].reduce((a, copy) => a + Math.max(1, copy.hosts.length), 0) +
+      links.weight();
     if (used() + hosts <= ceiling) return true;
     for (const [caller, copy] of copies.entries()) {
       if (!isFresh(copy.readAt, at)) copies.delete(caller);
     }
+    links.dropStale(at);
     return used() + hosts <= ceiling;
   };
+  const links = createLinksPool(room);
 
   const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) =>
     flights.start(caller, async (flight) => {

@@ -7,10 +7,21 @@ import { isFresh } from '../freshness.js';
 import { createFlights, join } from './shared-read.js';
 
 const TOPOLOGY: Endpoint = { method: 'GET', path: '/api/v1/topology/data' };
-/** Neighbour rows kept in all, every caller together (a row is ~300 bytes once parsed). */
-const MAX_KEPT_ROWS = 200_000;
 /** Network bundles kept in all. */
 const MAX_BUNDLES = 64;
+/**
+ * Neighbour rows that weigh one host against the hosts ceiling (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS):
+ * a parsed row holds ~250 bytes of heap, ~380 with its advertised LLDP text (100,000 rows measured
+ * with `node --expose-gc`), a kept host ~3 KB (bench/inventory.ts).
+ */
+export const ROWS_PER_HOST = 10;
+
+/** What a kept bundle weighs in hosts: a tenth of a host a row, at least one. */
+export const bundleWeight = (links: TopologyLinks): number =>
+  Math.max(1, Math.ceil(links.neighbours.length / ROWS_PER_HOST));
+
+/** Whether `hosts` more fit under the ceiling at `at` (letting go of what is too old to answer from). */
+export type Room = (hosts: number, at: number) => boolean;
 
 interface Kept {
   readonly links: TopologyLinks;
@@ -42,14 +53,23 @@ export interface KeptLinks {
 
 export interface LinksPool {
   forCaller(caller: string): KeptLinks;
+  /** What the kept bundles weigh in hosts, every caller together. */
+  weight(): number;
+  /** Lets go of the bundles too old to answer from at `at`. */
+  dropStale(at: number): void;
 }
 
-/** One pool per process, keyed by caller and network: callers' bundles never mix. */
-export function createLinksPool(): LinksPool {
+/**
+ * One pool per process, keyed by caller and network: callers' bundles never mix. A bundle is kept
+ * only when `room` has place for its weight beside the host copies (one ceiling for both); one
+ * that finds none still answers its question and is read again for the next, as a host list past
+ * the ceiling is.
+ */
+export function createLinksPool(room: Room = () => true): LinksPool {
   const kept = new LRUCache<string, Kept>({
     max: MAX_BUNDLES,
-    maxSize: MAX_KEPT_ROWS,
-    sizeCalculation: (k) => Math.max(1, k.links.neighbours.length),
+    maxSize: Number.MAX_SAFE_INTEGER,
+    sizeCalculation: (k) => bundleWeight(k.links),
   });
   const flights = createFlights<Kept>();
 
@@ -58,11 +78,17 @@ export function createLinksPool(): LinksPool {
       const readAt = options.now();
       const links = await api.readTopologyLinks(id, flight.controller.signal);
       const entry: Kept = { links, readAt, hostsReadAt: options.hostsReadAt };
-      if (flights.current(key, flight)) kept.set(key, entry);
+      if (flights.current(key, flight) && room(bundleWeight(links), options.now())) {
+        kept.set(key, entry);
+      }
       return entry;
     });
 
   return {
+    weight: () => kept.calculatedSize,
+    dropStale(at) {
+      for (const [key, k] of kept.entries()) if (!isFresh(k.readAt, at)) kept.delete(key);
+    },
     forCaller(caller) {
       return {
         async networks(api, ids, options) {
