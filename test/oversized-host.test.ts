@@ -1,15 +1,10 @@
 // One switch with 20,000 SNMP interfaces, its record alone over the response cap, through a real MCP client: the rest of the inventory answers and both channels name the host left out.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { sampleData } from '../src/sample-api/data.js';
-import {
-  buildInventory,
-  type SampleHost,
-  type SampleSnmpInterface,
-} from '../src/sample-api/inventory-data.js';
-import { useInventory } from '../src/sample-api/inventory-routes.js';
+import type { SampleHost, SampleSnmpInterface } from '../src/sample-api/inventory-data.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { type Harness, textOf, useHarness } from './harness.js';
+import { sampleWithHost } from './sample-switch.js';
 
 const start = useHarness();
 
@@ -20,9 +15,6 @@ const INTERFACES = 20_000;
 const SWITCH_NAME = 'core-sw "big"';
 
 function bigSwitch(version: string) {
-  const data = sampleData(version);
-  const inventory = buildInventory();
-  const host = inventory.hosts.find((h) => h.snmp_interfaces.length > 0) as SampleHost;
   const interfaces: SampleSnmpInterface[] = Array.from({ length: INTERFACES }, (_, i) => ({
     id: `99999999-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
     index: i + 1,
@@ -32,9 +24,11 @@ function bigSwitch(version: string) {
     mac: `00:1a:2c:${((i >> 8) & 255).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}:01`,
     oper_status: i % 3 === 0 ? 'Down' : 'Up',
   }));
-  Object.assign(host, { snmp_interfaces: interfaces, name: SWITCH_NAME });
-  useInventory(data, inventory);
-  return { data, host, position: inventory.hosts.indexOf(host), total: inventory.hosts.length };
+  return sampleWithHost(
+    version,
+    (hosts) => hosts.find((h) => h.snmp_interfaces.length > 0) as SampleHost,
+    (host) => Object.assign(host, { snmp_interfaces: interfaces, name: SWITCH_NAME }),
+  );
 }
 
 /**
