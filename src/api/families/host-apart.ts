@@ -5,7 +5,7 @@ import { hostParser } from '../inventory-schemas.js';
 import type { Requester } from '../request.js';
 import { everyPage, type InventoryProfile } from './inventory.js';
 
-/** A child list of a host read apart; SNMP interfaces are get_host's own read (listSnmpInterfaces). */
+/** A child list of a host read apart; SNMP interfaces are read by the caller (listSnmpInterfaces). */
 export type HostPart = 'addresses' | 'ports' | 'services';
 
 export interface HostApart {
