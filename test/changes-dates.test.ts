@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_NETWORKS } from '../src/sample-api/data.js';
 import { buildInventory, EDGE_DATES, EDGE_HOSTS } from '../src/sample-api/inventory-data.js';
 import { GENERATED_NETWORK_ID } from '../src/sample-api/names-data.js';
-import { changeListShape } from '../src/views/changes/change-shapes.js';
+import { changeAnswer } from './change-answer.js';
 import { TEST_NOW } from './clock.js';
-import { textOf, useHarness } from './harness.js';
+import { useHarness } from './harness.js';
 
 const start = useHarness();
 const { hosts } = buildInventory();
@@ -19,9 +19,7 @@ async function changed(
   call: (args: Record<string, unknown>) => Promise<CallToolResult>,
   args: Record<string, unknown>,
 ) {
-  const result = await call({ limit: 0, kinds: 'hosts', ...args });
-  expect(result.isError, textOf(result)).toBeFalsy();
-  const out = changeListShape.parse(result.structuredContent);
+  const out = changeAnswer(await call({ limit: 0, kinds: 'hosts', ...args }));
   const of = (kind: string) =>
     (out.changes ?? []).filter((c) => c.change === kind).map((c) => c.id);
   return { out, news: of('new'), gone: of('gone') };

@@ -1,18 +1,14 @@
 // list_changes' links through a real client on 0.14.13, 0.16.2 and 0.17.22: a cable moved between the lab's runs counted gone where link sightings are kept, what cannot be told said in both channels.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { buildInventory } from '../src/sample-api/inventory-data.js';
 import { sampleLinks } from '../src/sample-api/links-data.js';
-import { changeListShape } from '../src/views/changes/change-shapes.js';
+import { changeAnswer } from './change-answer.js';
 import { textOf, useHarness } from './harness.js';
 
 const start = useHarness();
 const moved = sampleLinks(buildInventory()).moved;
 
-function answer(result: CallToolResult) {
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return changeListShape.parse(result.structuredContent);
-}
+const answer = changeAnswer;
 
 describe('the sample moves a cable between the lab runs', () => {
   it('a lab printer, from one switch port to another', () => {

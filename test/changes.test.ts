@@ -11,8 +11,8 @@ import { buildInventory, INVENTORY_DISCOVERIES } from '../src/sample-api/invento
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { ALL_TOOLS } from '../src/tools/catalog.js';
 import { changeListResult } from '../src/views/changes/change-list-view.js';
-import { changeListShape } from '../src/views/changes/change-shapes.js';
 import { hostListShape } from '../src/views/hosts/host-shapes.js';
+import { changeAnswer } from './change-answer.js';
 import { envelopeError, reply } from './fake-api.js';
 import { textOf, useHarness } from './harness.js';
 
@@ -20,10 +20,7 @@ const start = useHarness();
 const { hosts, changes } = buildInventory();
 const byId = (id: string | undefined) => hosts.find((h) => h.id === id);
 
-function answer(result: CallToolResult) {
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return changeListShape.parse(result.structuredContent);
-}
+const answer = changeAnswer;
 const idsOf = (result: CallToolResult, change: string) =>
   (answer(result).changes ?? []).filter((c) => c.change === change).map((c) => c.id);
 const sorted = (ids: readonly string[]) => [...ids].sort();

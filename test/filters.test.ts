@@ -1,31 +1,17 @@
 // list_discoveries' question filters over 137 realistic discoveries, through a real MCP client, on each sample version.
 import { describe, expect, it } from 'vitest';
-import {
-  SAMPLE_NETWORKS,
-  SAMPLE_TAGS,
-  SAMPLE_VERSIONS,
-  sampleData,
-} from '../src/sample-api/data.js';
+import { SAMPLE_NETWORKS, SAMPLE_TAGS, SAMPLE_VERSIONS } from '../src/sample-api/data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { idsOf, type Raw, realistic, run, structured } from './discovery-sample.js';
 import { discoveriesOf, textOf, useHarness } from './harness.js';
 
 const start = useHarness();
 
-type Raw = Record<string, unknown>;
-const run = (d: Raw) => d['run_type'] as Raw;
 const kind = (d: Raw) => (d['discovery_type'] as Raw)['type'];
-
-const withData = (version: string) => ({
-  sample: { data: { ...sampleData(version), discoveries: realisticDiscoveries(137) } },
-});
 
 /** Ids compare without case: the sample names some in capitals, as a service may. */
 const carries = (d: Raw, tag: string) =>
   (d['tags'] as string[]).some((t) => t.toLowerCase() === tag);
-
-const structured = (result: { structuredContent?: unknown }) =>
-  (result.structuredContent ?? {}) as Record<string, unknown>;
-const idsOf = (result: { structuredContent?: unknown }) => discoveriesOf(result).map((d) => d.id);
 
 /** Each filter with the raw items it should select (the service's own view of them). */
 const CASES: [string, Record<string, unknown>, (d: Raw) => boolean][] = [
@@ -73,7 +59,7 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
   it.each(CASES)(
     '%s: exactly the matching items, in both channels',
     async (_name, args, wanted) => {
-      const h = await start(withData(version));
+      const h = await start(realistic(version));
       const result = await h.call('list_discoveries', { ...args, limit: 0 });
       expect(result.isError, textOf(result)).toBeFalsy();
       const expected = realisticDiscoveries(137)
@@ -93,7 +79,7 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
   );
 
   it('a page of matches says where to go on, and the next call finds the rest', async () => {
-    const h = await start(withData(version));
+    const h = await start(realistic(version));
     const expected = realisticDiscoveries(137)
       .filter((d) => kind(d) === 'Docker')
       .map((d) => d['id']);
@@ -114,7 +100,7 @@ describe.each(SAMPLE_VERSIONS)('Scanopy %s', (version) => {
   });
 
   it('an unknown tag name is refused with the known ones, and nothing is listed', async () => {
-    const h = await start(withData(version));
+    const h = await start(realistic(version));
     const result = await h.call('list_discoveries', { tag: 'nope' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('No tag is named "nope"');
@@ -132,7 +118,7 @@ describe('Scanopy 0.17.22 applies what it can itself', () => {
   };
 
   it('sends discovery_types, historical, phases and search, and says the service applied them', async () => {
-    const h = await start(withData('0.17.22'));
+    const h = await start(realistic('0.17.22'));
     const result = await h.call('list_discoveries', args);
     const sent = h.api.requests.findLast((r) => r.path === '/api/v1/discovery');
     expect(sent?.query.get('discovery_types')).toBe('Network');
@@ -148,9 +134,9 @@ describe('Scanopy 0.17.22 applies what it can itself', () => {
   });
 
   it('gives the same answer when the service ignores those parameters', async () => {
-    const applied = await start(withData('0.17.22'));
+    const applied = await start(realistic('0.17.22'));
     const ignored = await start({
-      sample: { ...withData('0.17.22').sample, ignoreDiscoveryFilters: true },
+      sample: { ...realistic('0.17.22').sample, ignoreDiscoveryFilters: true },
     });
     const a = await applied.call('list_discoveries', { ...args, limit: 0 });
     const b = await ignored.call('list_discoveries', { ...args, limit: 0 });
@@ -160,7 +146,7 @@ describe('Scanopy 0.17.22 applies what it can itself', () => {
   });
 
   it('older versions are sent none of them', async () => {
-    const h = await start(withData('0.16.2'));
+    const h = await start(realistic('0.16.2'));
     const result = await h.call('list_discoveries', args);
     const sent = h.api.requests.findLast((r) => r.path === '/api/v1/discovery');
     for (const key of ['discovery_types', 'historical', 'phases', 'search']) {
@@ -174,7 +160,7 @@ describe('jobs and their runs', () => {
   it.each(['0.16.2', '0.17.22'])(
     'on %s a job carries its newest run outcome, and last_run filters on it',
     async (version) => {
-      const h = await start(withData(version));
+      const h = await start(realistic(version));
       const result = await h.call('list_discoveries', { limit: 0 });
       const items = discoveriesOf(result) as unknown as {
         id: string;
@@ -215,7 +201,7 @@ describe('jobs and their runs', () => {
   );
 
   it('on 0.14.13 jobs carry no outcome: it lives only in run records, and the counts say so', async () => {
-    const h = await start(withData('0.14.13'));
+    const h = await start(realistic('0.14.13'));
     const result = await h.call('list_discoveries', { limit: 0 });
     const items = discoveriesOf(result);
     expect(items.some((item) => item['last_outcome'])).toBe(false);

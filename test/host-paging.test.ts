@@ -1,16 +1,14 @@
 // get_host within the result budget: a switch with 3,000 SNMP interfaces and 2,000 ports is shown a page at a time, the cut said in both channels, the rest asked for by offset.
 import { describe, expect, it } from 'vitest';
-import { sampleData } from '../src/sample-api/data.js';
 import {
-  buildInventory,
   inventoryId,
   type SampleHost,
   type SampleSnmpInterface,
 } from '../src/sample-api/inventory-data.js';
-import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { INTERFACES_PAGE, PORTS_PAGE } from '../src/views/hosts/host-detail-view.js';
 import { hostLookupShape } from '../src/views/hosts/host-shapes.js';
 import { textOf, useHarness } from './harness.js';
+import { sampleWithHost } from './sample-switch.js';
 
 const start = useHarness();
 /** config.ts: NETWORK_DISCOVERY_MAX_RESULT_BYTES' default. */
@@ -19,29 +17,31 @@ const INTERFACES = 3_000;
 const PORTS = 2_000;
 
 async function bigSwitch(version: string, interfaces = INTERFACES, ports = PORTS) {
-  const data = sampleData(version);
-  const inventory = buildInventory();
-  const host = inventory.hosts[0] as SampleHost;
-  (host as { snmp_interfaces: readonly SampleSnmpInterface[] }).snmp_interfaces = Array.from(
-    { length: interfaces },
-    (_, i) => ({
-      id: inventoryId(0x77, i + 1),
-      index: i + 1,
-      name: `Gi1/0/${i + 1}`,
-      descr: `GigabitEthernet1/0/${i + 1}`,
-      alias: i % 2 ? `desk ${i}` : null,
-      mac: `00:1b:${String(i % 100).padStart(2, '0')}:00:00:01`,
-      oper_status: i % 3 ? 'Up' : 'Down',
-    }),
+  const { data, host } = sampleWithHost(
+    version,
+    (hosts) => hosts[0] as SampleHost,
+    (host) => {
+      (host as { snmp_interfaces: readonly SampleSnmpInterface[] }).snmp_interfaces = Array.from(
+        { length: interfaces },
+        (_, i) => ({
+          id: inventoryId(0x77, i + 1),
+          index: i + 1,
+          name: `Gi1/0/${i + 1}`,
+          descr: `GigabitEthernet1/0/${i + 1}`,
+          alias: i % 2 ? `desk ${i}` : null,
+          mac: `00:1b:${String(i % 100).padStart(2, '0')}:00:00:01`,
+          oper_status: i % 3 ? 'Up' : 'Down',
+        }),
+      );
+      host.ports.push(
+        ...Array.from({ length: ports }, (_, i) => ({
+          id: inventoryId(0x78, i + 1),
+          number: 10_000 + i,
+          protocol: 'Tcp' as const,
+        })),
+      );
+    },
   );
-  host.ports.push(
-    ...Array.from({ length: ports }, (_, i) => ({
-      id: inventoryId(0x78, i + 1),
-      number: 10_000 + i,
-      protocol: 'Tcp' as const,
-    })),
-  );
-  useInventory(data, inventory);
   return { h: await start({ sample: { data } }), host };
 }
 

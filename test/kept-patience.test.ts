@@ -3,25 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../src/api/client.js';
 import type { HostQuery } from '../src/api/families/inventory.js';
 import { createInventoryPool, StillReadingError } from '../src/api/inventory/kept-inventory.js';
-import type { InventoryHost } from '../src/api/inventory-model.js';
+import { emptyHost, type InventoryHost } from '../src/api/inventory-model.js';
 import type { Page } from '../src/api/request.js';
 
 const TOTAL = 1_000;
 const PAGE_MS = 40;
 
-const host = (n: number): InventoryHost => ({
-  id: `host-${n}`,
-  name: `host-${n}`,
-  first_discovery_ids: [],
-  last_discovery_ids: [],
-  sightings: [],
-  tags: [],
-  addresses: [],
-  ports: [],
-  services: [],
-  snmp_interfaces: [],
-  credential_ids: [],
-});
+const host = (n: number): InventoryHost => emptyHost(`host-${n}`, `host-${n}`);
 
 /** A host list served a page at a time, each page after PAGE_MS; every request counted and its signal kept. */
 function slowHosts() {

@@ -1,15 +1,11 @@
-// One switch with 20,000 SNMP interfaces, its record alone over the response cap, through a real MCP client: the rest of the inventory answers and both channels name the host left out.
+// One switch with 20,000 SNMP interfaces, its record alone over the response cap, through a real MCP client: the rest of the inventory answers, both channels name the host left out, and get_host reads it apart (0.17.21+) or says plainly why it cannot.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { sampleData } from '../src/sample-api/data.js';
-import {
-  buildInventory,
-  type SampleHost,
-  type SampleSnmpInterface,
-} from '../src/sample-api/inventory-data.js';
-import { useInventory } from '../src/sample-api/inventory-routes.js';
+import type { SampleHost, SampleSnmpInterface } from '../src/sample-api/inventory-data.js';
+import { hostLookupShape } from '../src/views/hosts/host-shapes.js';
 import { TEST_API_KEY } from './fake-api.js';
 import { type Harness, textOf, useHarness } from './harness.js';
+import { sampleWithHost } from './sample-switch.js';
 
 const start = useHarness();
 
@@ -20,9 +16,6 @@ const INTERFACES = 20_000;
 const SWITCH_NAME = 'core-sw "big"';
 
 function bigSwitch(version: string) {
-  const data = sampleData(version);
-  const inventory = buildInventory();
-  const host = inventory.hosts.find((h) => h.snmp_interfaces.length > 0) as SampleHost;
   const interfaces: SampleSnmpInterface[] = Array.from({ length: INTERFACES }, (_, i) => ({
     id: `99999999-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
     index: i + 1,
@@ -32,15 +25,17 @@ function bigSwitch(version: string) {
     mac: `00:1a:2c:${((i >> 8) & 255).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}:01`,
     oper_status: i % 3 === 0 ? 'Down' : 'Up',
   }));
-  Object.assign(host, { snmp_interfaces: interfaces, name: SWITCH_NAME });
-  useInventory(data, inventory);
-  return { data, host, position: inventory.hosts.indexOf(host), total: inventory.hosts.length };
+  return sampleWithHost(
+    version,
+    (hosts) => hosts.find((h) => h.snmp_interfaces.length > 0) as SampleHost,
+    (host) => Object.assign(host, { snmp_interfaces: interfaces, name: SWITCH_NAME }),
+  );
 }
 
 /**
  * The sample writes the switch's 13 MB again for every page holding it (~3 s each, ~9 pages on
- * the way down): those pages are answered with the switch's own record as the sample wrote it
- * once, the page cut there. The client stops reading at the cap either way.
+ * the way down): those pages, and the switch's own route, are answered with its record as the
+ * sample wrote it once, a page cut there. The client stops reading at the cap either way.
  */
 async function switchPagesFromCache(h: Harness, host: SampleHost, position: number) {
   const one = await fetch(new URL(`/api/v1/hosts/${host.id}`, h.api.url), {
@@ -49,6 +44,11 @@ async function switchPagesFromCache(h: Harness, host: SampleHost, position: numb
   const record = JSON.stringify((JSON.parse(await one.text()) as { data: unknown }).data);
   h.api.setIntercept((req, res) => {
     const { query } = req;
+    if (req.path === `/api/v1/hosts/${host.id}`) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"success":true,"data":${record},"meta":{"api_version":1}}`);
+      return true;
+    }
     if (req.path !== '/api/v1/hosts' || query.get('include_children') === 'false') return false;
     const offset = Number(query.get('offset') ?? 0);
     const limit = Number(query.get('limit') ?? 50);
@@ -117,4 +117,57 @@ describe.each([
       expect(channel).toContain('its interfaces were too large to read');
     }
   }, 60_000);
+});
+
+describe('get_host of the host over the response cap', () => {
+  /** Said in both channels of a switch read apart: its interfaces not shown, and not none. */
+  const expectApart = (result: CallToolResult, host: SampleHost) => {
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const shape = hostLookupShape.parse(result.structuredContent);
+    expect(shape.host?.id).toBe(host.id);
+    expect(shape.host?.name).toContain('core-sw');
+    // Never a host shown with no interfaces as if it had none: none listed, and said why.
+    expect(shape.host?.snmp_interfaces).toBeUndefined();
+    // What could be read is shown: its addresses and ports, read apart by host_id.
+    expect(JSON.stringify(shape.host?.ips)).toContain(host.address.ip);
+    expect(shape.host?.services?.length ?? 0).toBe(host.services.length);
+    expect(host.services.length).toBeGreaterThan(0);
+    for (const channel of [warningsOf(result), textOf(result)]) {
+      expect(channel).toContain('read without its children and each list apart');
+      expect(channel).toContain(`its ${INTERFACES.toLocaleString('en-US')} SNMP interfaces`);
+      expect(channel).toContain('not none');
+      expect(channel).toContain('raise NETWORK_DISCOVERY_MAX_RESPONSE_BYTES');
+    }
+  };
+
+  it('on 0.17.22 answers by id, cold and from a copy, with its interfaces said too large to read', async () => {
+    const { data, host, position } = bigSwitch('0.17.22');
+    const h = await start({ sample: { data }, maxResponseBytes: CAP });
+    await switchPagesFromCache(h, host, position);
+    expectApart(await h.call('get_host', { host: host.id }), host);
+    // With a copy held (which left the switch out), the same answer.
+    expect((await h.call('list_hosts', { counts_only: true })).isError).toBeFalsy();
+    expectApart(await h.call('get_host', { host: host.id }), host);
+  }, 90_000);
+
+  it('on 0.17.22 answers by name, cold (its page asked again without children) and from the copy', async () => {
+    const { data, host, position } = bigSwitch('0.17.22');
+    const h = await start({ sample: { data }, maxResponseBytes: CAP });
+    await switchPagesFromCache(h, host, position);
+    expectApart(await h.call('get_host', { host: SWITCH_NAME }), host);
+    expect((await h.call('list_hosts', { counts_only: true })).isError).toBeFalsy();
+    expectApart(await h.call('get_host', { host: SWITCH_NAME }), host);
+  }, 90_000);
+
+  it('on 0.14.13, which cannot send a host without its children, says so plainly and what to do', async () => {
+    const { data, host, position } = bigSwitch('0.14.13');
+    const h = await start({ sample: { data }, maxResponseBytes: CAP });
+    await switchPagesFromCache(h, host, position);
+    const result = await h.call('get_host', { host: host.id });
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toContain('larger than one answer from the service may be');
+    expect(text).toContain('0.17.21+ can');
+    expect(text).toContain('raise NETWORK_DISCOVERY_MAX_RESPONSE_BYTES');
+  }, 90_000);
 });

@@ -9,17 +9,14 @@ import {
 } from '../src/sample-api/data.js';
 import { GENERATED_NETWORK_ID, sampleNames } from '../src/sample-api/names-data.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { idsOf, type Raw, realistic, run, structured } from './discovery-sample.js';
 import { discoveriesOf, textOf, useHarness } from './harness.js';
 
 const start = useHarness();
 
-type Raw = Record<string, unknown>;
 type Result = Awaited<ReturnType<Awaited<ReturnType<typeof start>>['call']>>;
-const run = (d: Raw) => d['run_type'] as Raw;
 const results = (d: Raw) => run(d)['results'] as Raw;
 const isRecord = (d: Raw) => run(d)['type'] === 'Historical';
-const structured = (result: Result) => (result.structuredContent ?? {}) as Record<string, unknown>;
-const idsOf = (result: Result) => discoveriesOf(result).map((d) => String(d.id));
 const sorted = (ids: readonly unknown[]) => ids.map(String).sort();
 const countsOf = (result: Result) =>
   structured(result)['counts'] as {
@@ -29,10 +26,6 @@ const countsOf = (result: Result) =>
     sites?: { id: string | null; name?: string; jobs: number; total: number }[];
     daemons: { id: string | null; name?: string; jobs: number; total: number }[];
   };
-
-const realistic = (version: string, count = 137) => ({
-  sample: { data: { ...sampleData(version), discoveries: realisticDiscoveries(count) } },
-});
 
 /** A scheduled job of the office network with the given cron and zone. */
 function job(n: number, cron: string, timezone: string | null, enabled = true): Raw {

@@ -1,6 +1,7 @@
 // The API client: one method per endpoint over the request core (request.ts); knows nothing of MCP.
 import * as credentials from './families/credentials.js';
 import { type DiscoveryQuery, withinFilter } from './families/discovery-filter.js';
+import { getHostApart, type HostApart } from './families/host-apart.js';
 import * as inventory from './families/inventory.js';
 import * as links from './families/links.js';
 import {
@@ -71,6 +72,8 @@ export interface ApiClient {
   /** One page of hosts with their children, normalised; filters the version has are sent. */
   listHosts(query: inventory.HostQuery, signal?: AbortSignal): Promise<Page<InventoryHost>>;
   getHost(id: string, signal?: AbortSignal): Promise<InventoryHost>;
+  /** A host over the response cap alone, read without its children and then each list apart (0.17.21+; else undefined). */
+  getHostApart(id: string, signal?: AbortSignal): Promise<HostApart | undefined>;
   /** 0.17.21+: distinct values of a host field with their counts, under the list's filters. */
   hostFieldValues(
     field: string,
@@ -194,6 +197,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       inventory.listHosts(requester, await profileOf(signal), query, signal),
     getHost: async (id, signal) =>
       inventory.getHost(requester, await profileOf(signal), id, signal),
+    getHostApart: async (id, signal) =>
+      getHostApart(requester, await profileOf(signal), id, signal),
     hostFieldValues: async (field, query, signal) =>
       inventory.hostFieldValues(requester, await profileOf(signal), field, query, signal),
     listSubnets: async (networkId, signal) =>

@@ -7,3 +7,9 @@
  * drops what it changed. docs/design.md states the rule.
  */
 export const MAX_AGE_MS = 60_000;
+
+/** Whether something read at `readAt` may still be answered from at `at` (a clock set back counts as stale). */
+export const isFresh = (readAt: number, at: number): boolean => {
+  const age = at - readAt;
+  return age >= 0 && age < MAX_AGE_MS;
+};

@@ -110,6 +110,21 @@ export interface InventoryHost {
     | undefined;
 }
 
+/** A host known by id and name alone (a link's far end, a test's row): every list empty, nothing else known. */
+export const emptyHost = (id: string, name: string): InventoryHost => ({
+  id,
+  name,
+  first_discovery_ids: [],
+  last_discovery_ids: [],
+  sightings: [],
+  tags: [],
+  addresses: [],
+  ports: [],
+  services: [],
+  snmp_interfaces: [],
+  credential_ids: [],
+});
+
 /** A subnet: where an address belongs, by CIDR. */
 export interface InventorySubnet {
   readonly id: string;

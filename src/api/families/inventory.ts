@@ -144,7 +144,7 @@ export async function getHost(
 }
 
 /** A child list read in pages of 1,000 (the service's cap), every page within the side-list caps. */
-async function everyPage<T>(
+export async function everyPage<T>(
   requester: Requester,
   path: string,
   query: Record<string, string | undefined>,

@@ -2,8 +2,8 @@
 import { LRUCache } from 'lru-cache';
 import { ToolMessageError } from '../../errors.js';
 import type { ApiClient } from '../client.js';
-import { CancelledError, type Endpoint } from '../errors.js';
-import { MAX_AGE_MS } from '../freshness.js';
+import type { Endpoint } from '../errors.js';
+import { isFresh, MAX_AGE_MS } from '../freshness.js';
 import {
   type HostRead,
   type HostStamp,
@@ -12,6 +12,7 @@ import {
   readHosts,
 } from './host-read.js';
 import { createLinksPool, type KeptLinks } from './kept-links.js';
+import { createFlights, join } from './shared-read.js';
 
 /**
  * What the probe cannot see (a port opened on a host it already counts) is read again at most this
@@ -31,7 +32,8 @@ export const MAX_COPY_HOSTS = 25_000;
  */
 export const MAX_COPIES = 64;
 /**
- * Hosts held at once in kept copies plus reads in flight, all callers together
+ * Hosts held at once in kept copies plus reads in flight plus kept topology bundles (ten neighbour
+ * rows weigh a host: kept-links.ts' ROWS_PER_HOST), all callers together
  * (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS): ~3 KB of heap a host (bench/inventory.ts), so 50,000
  * is ~150 MB. Reads in flight had no ceiling (7 keys at 12,000 hosts peaked at 441-524 MB).
  */
@@ -101,20 +103,10 @@ export interface InventoryPool {
   forCaller(caller: string): KeptInventory;
 }
 
-interface Flight {
-  readonly controller: AbortController;
-  readonly listeners: Set<ReadProgress>;
-  waiters: number;
-  /** The read's last progress: what a question that stops waiting says. */
-  done: number;
-  total: number;
-  result: Promise<HostCopy | undefined>;
-}
-
 const sameStamp = (a: HostStamp, b: HostStamp) => a.total === b.total && a.newest === b.newest;
 
 export interface InventoryPoolOptions {
-  /** Hosts in kept copies plus reads in flight (DEFAULT_INVENTORY_MAX_HOSTS). */
+  /** Hosts in kept copies plus reads in flight plus kept bundles' weight (DEFAULT_INVENTORY_MAX_HOSTS). */
   readonly maxHosts?: number | undefined;
 }
 
@@ -132,49 +124,33 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
     maxSize: ceiling,
     sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
   });
-  const flights = new Map<string, Flight>();
-  const links = createLinksPool();
+  const flights = createFlights<HostCopy | undefined>();
   /** Hosts reserved by reads in flight, by caller. */
   const reserved = new Map<string, number>();
-  /** Room for `hosts` more, after letting go of copies too old to answer from. */
+  /** Room for `hosts` more (kept topology bundles weigh in too), after letting go of what is too old to answer from. */
   const room = (hosts: number, at: number): boolean => {
     const used = () =>
       [...reserved.values()].reduce((a, b) => a + b, 0) +
-      [...copies.values()].reduce((a, copy) => a + Math.max(1, copy.hosts.length), 0);
+      [...copies.values()].reduce((a, copy) => a + Math.max(1, copy.hosts.length), 0) +
+      links.weight();
     if (used() + hosts <= ceiling) return true;
     for (const [caller, copy] of copies.entries()) {
-      const age = at - copy.readAt;
-      if (!(age >= 0 && age < KEPT_MAX_AGE_MS)) copies.delete(caller);
+      if (!isFresh(copy.readAt, at)) copies.delete(caller);
     }
+    links.dropStale(at);
     return used() + hosts <= ceiling;
   };
+  const links = createLinksPool(room);
 
-  const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) => {
-    const flight: Flight = {
-      controller: new AbortController(),
-      listeners: new Set(),
-      waiters: 0,
-      done: 0,
-      total: 0,
-      result: Promise.resolve(undefined),
-    };
-    const { signal } = flight.controller;
-    flight.result = (async () => {
+  const start = (caller: string, api: ApiClient, now: () => number, ordered: boolean) =>
+    flights.start(caller, async (flight) => {
+      const { signal } = flight.controller;
       const readAt = now();
       const stamp = await probeHosts(api, signal, ordered);
       if (stamp.total > MAX_COPY_HOSTS || !room(Math.max(1, stamp.total), now())) return undefined;
       reserved.set(caller, Math.max(1, stamp.total));
       try {
-        const read = await readHosts(
-          api,
-          signal,
-          (done, total) => {
-            flight.done = done;
-            flight.total = total;
-            for (const listener of flight.listeners) listener(done, total);
-          },
-          MAX_COPY_HOSTS,
-        );
+        const read = await readHosts(api, signal, flight.progress, MAX_COPY_HOSTS);
         if (!read) return undefined;
         const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
         reserved.delete(caller);
@@ -183,12 +159,7 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
       } finally {
         reserved.delete(caller);
       }
-    })();
-    flights.set(caller, flight);
-    const done = () => flights.get(caller) === flight && flights.delete(caller);
-    flight.result.then(done, done);
-    return flight;
-  };
+    });
 
   return {
     forCaller(caller) {
@@ -198,8 +169,7 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
           const { signal, now } = options;
           let held = options.refresh ? undefined : copies.get(caller);
           if (options.refresh) copies.delete(caller);
-          const age = held ? now() - held.readAt : Number.NaN;
-          if (held && age >= 0 && age < KEPT_MAX_AGE_MS) {
+          if (held && isFresh(held.readAt, now())) {
             const stamp = await probeHosts(api, signal, held.stamp.ordered);
             if (sameStamp(stamp, held.stamp)) return { ...held, requests: 1, kept: true };
           }
@@ -207,66 +177,19 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
           if (held && copies.peek(caller) === held) copies.delete(caller);
           // Let go of the old copy before the new one is read: two are never held for one caller.
           held = undefined;
-          const running = flights.get(caller);
-          const flight =
-            running && !running.controller.signal.aborted
-              ? running
-              : start(caller, api, now, ordered);
-          const copy = await join(flight, signal, options.progress, options.patienceMs);
+          const flight = flights.running(caller) ?? start(caller, api, now, ordered);
+          const copy = await join(flight, signal, HOSTS, {
+            progress: options.progress,
+            patienceMs: options.patienceMs,
+            outOfPatience: (done, total, waitedMs) => new StillReadingError(done, total, waitedMs),
+          });
           return copy && { ...copy, kept: false };
         },
         holds(at) {
           const held = copies.peek(caller);
-          return held !== undefined && at - held.readAt >= 0 && at - held.readAt < KEPT_MAX_AGE_MS;
+          return held !== undefined && isFresh(held.readAt, at);
         },
       };
     },
   };
-}
-
-/**
- * Waits for a read shared by this caller's questions. A question cancelled leaves it; when the last
- * one has left, the read itself is aborted and sends no more pages.
- */
-function join(
-  flight: Flight,
-  signal: AbortSignal,
-  progress: ReadProgress | undefined,
-  patienceMs: number | undefined,
-): Promise<HostCopy | undefined> {
-  flight.waiters++;
-  if (progress) flight.listeners.add(progress);
-  const began = Date.now();
-  return new Promise((resolve, reject) => {
-    let left = false;
-    let patience: ReturnType<typeof setTimeout> | undefined;
-    const leave = () => {
-      if (left) return false;
-      left = true;
-      flight.waiters--;
-      if (progress) flight.listeners.delete(progress);
-      signal.removeEventListener('abort', onAbort);
-      clearTimeout(patience);
-      return true;
-    };
-    // Out of patience: this question answers that the read goes on, and leaves it running (not
-    // aborted, even with no one waiting) so the next question finds it or its copy.
-    if (patienceMs !== undefined) {
-      patience = setTimeout(() => {
-        if (leave()) reject(new StillReadingError(flight.done, flight.total, Date.now() - began));
-      }, patienceMs);
-      patience.unref?.();
-    }
-    const onAbort = () => {
-      if (!leave()) return;
-      if (flight.waiters === 0) flight.controller.abort();
-      reject(new CancelledError(HOSTS));
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    flight.result.then(
-      (copy) => leave() && resolve(copy),
-      (error: unknown) => leave() && reject(error),
-    );
-  });
 }

@@ -1,15 +1,27 @@
 // Each caller's kept topology bundles (0.17.15+), beside its host copy: one read per network per freshness window, only the neighbour rows kept, read again whenever the host copy is.
 import { LRUCache } from 'lru-cache';
 import type { ApiClient } from '../client.js';
-import { CancelledError, type Endpoint } from '../errors.js';
+import type { Endpoint } from '../errors.js';
 import type { TopologyLinks } from '../families/links.js';
-import { MAX_AGE_MS } from '../freshness.js';
+import { isFresh } from '../freshness.js';
+import { createFlights, join } from './shared-read.js';
 
 const TOPOLOGY: Endpoint = { method: 'GET', path: '/api/v1/topology/data' };
-/** Neighbour rows kept in all, every caller together (a row is ~300 bytes once parsed). */
-const MAX_KEPT_ROWS = 200_000;
 /** Network bundles kept in all. */
 const MAX_BUNDLES = 64;
+/**
+ * Neighbour rows that weigh one host against the hosts ceiling (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS):
+ * a parsed row holds ~250 bytes of heap, ~380 with its advertised LLDP text (100,000 rows measured
+ * with `node --expose-gc`), a kept host ~3 KB (bench/inventory.ts).
+ */
+export const ROWS_PER_HOST = 10;
+
+/** What a kept bundle weighs in hosts: a tenth of a host a row, at least one. */
+export const bundleWeight = (links: TopologyLinks): number =>
+  Math.max(1, Math.ceil(links.neighbours.length / ROWS_PER_HOST));
+
+/** Whether `hosts` more fit under the ceiling at `at` (letting go of what is too old to answer from). */
+export type Room = (hosts: number, at: number) => boolean;
 
 interface Kept {
   readonly links: TopologyLinks;
@@ -41,39 +53,42 @@ export interface KeptLinks {
 
 export interface LinksPool {
   forCaller(caller: string): KeptLinks;
+  /** What the kept bundles weigh in hosts, every caller together. */
+  weight(): number;
+  /** Lets go of the bundles too old to answer from at `at`. */
+  dropStale(at: number): void;
 }
 
-interface Flight {
-  readonly controller: AbortController;
-  waiters: number;
-  readonly result: Promise<Kept>;
-}
-
-/** One pool per process, keyed by caller and network: callers' bundles never mix. */
-export function createLinksPool(): LinksPool {
+/**
+ * One pool per process, keyed by caller and network: callers' bundles never mix. A bundle is kept
+ * only when `room` has place for its weight beside the host copies (one ceiling for both); one
+ * that finds none still answers its question and is read again for the next, as a host list past
+ * the ceiling is.
+ */
+export function createLinksPool(room: Room = () => true): LinksPool {
   const kept = new LRUCache<string, Kept>({
     max: MAX_BUNDLES,
-    maxSize: MAX_KEPT_ROWS,
-    sizeCalculation: (k) => Math.max(1, k.links.neighbours.length),
+    maxSize: Number.MAX_SAFE_INTEGER,
+    sizeCalculation: (k) => bundleWeight(k.links),
   });
-  const flights = new Map<string, Flight>();
+  const flights = createFlights<Kept>();
 
-  const read = (key: string, api: ApiClient, id: string, options: LinksReadOptions) => {
-    const controller = new AbortController();
-    const readAt = options.now();
-    const result = api.readTopologyLinks(id, controller.signal).then((links) => {
+  const read = (key: string, api: ApiClient, id: string, options: LinksReadOptions) =>
+    flights.start(key, async (flight) => {
+      const readAt = options.now();
+      const links = await api.readTopologyLinks(id, flight.controller.signal);
       const entry: Kept = { links, readAt, hostsReadAt: options.hostsReadAt };
-      if (flights.get(key) === flight) kept.set(key, entry);
+      if (flights.current(key, flight) && room(bundleWeight(links), options.now())) {
+        kept.set(key, entry);
+      }
       return entry;
     });
-    const flight: Flight = { controller, waiters: 0, result };
-    flights.set(key, flight);
-    const done = () => flights.get(key) === flight && flights.delete(key);
-    result.then(done, done);
-    return flight;
-  };
 
   return {
+    weight: () => kept.calculatedSize,
+    dropStale(at) {
+      for (const [key, k] of kept.entries()) if (!isFresh(k.readAt, at)) kept.delete(key);
+    },
     forCaller(caller) {
       return {
         async networks(api, ids, options) {
@@ -84,51 +99,24 @@ export function createLinksPool(): LinksPool {
           for (const id of ids) {
             const key = `${caller}\u0000${id}`;
             const held = options.refresh ? undefined : kept.get(key);
-            const age = held ? options.now() - held.readAt : Number.NaN;
             // Without a host copy (one host's neighbours) a bundle's age alone rules; with one, the same copy.
             const same =
               options.hostsReadAt === undefined || held?.hostsReadAt === options.hostsReadAt;
-            if (held && age >= 0 && age < MAX_AGE_MS && same) {
+            if (held && isFresh(held.readAt, options.now()) && same) {
               bundles.push(held.links);
               continue;
             }
             kept.delete(key);
-            let flight = flights.get(key);
-            if (!flight || flight.controller.signal.aborted) {
+            let flight = flights.running(key);
+            if (!flight) {
               requests++;
               flight = read(key, api, id, options);
             }
-            bundles.push((await join(flight, options.signal)).links);
+            bundles.push((await join(flight, options.signal, TOPOLOGY)).links);
           }
           return { bundles, requests };
         },
       };
     },
   };
-}
-
-/** Waits for a shared read; the last question to leave aborts it. */
-function join(flight: Flight, signal: AbortSignal): Promise<Kept> {
-  flight.waiters++;
-  return new Promise((resolve, reject) => {
-    let left = false;
-    const leave = () => {
-      if (left) return false;
-      left = true;
-      flight.waiters--;
-      signal.removeEventListener('abort', onAbort);
-      return true;
-    };
-    const onAbort = () => {
-      if (!leave()) return;
-      if (flight.waiters === 0) flight.controller.abort();
-      reject(new CancelledError(TOPOLOGY));
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    flight.result.then(
-      (value) => leave() && resolve(value),
-      (error: unknown) => leave() && reject(error),
-    );
-  });
 }

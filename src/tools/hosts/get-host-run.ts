@@ -1,5 +1,6 @@
 // get_host's work: one host in full, found by id, IP address or name.
-import { HttpError } from '../../api/errors.js';
+import { HttpError, ResponseTooLargeError } from '../../api/errors.js';
+import type { HostApart } from '../../api/families/host-apart.js';
 import { HOST_PAGE } from '../../api/inventory/host-read.js';
 import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
 import { serviceHostIn } from '../../api/inventory/service-hosts.js';
@@ -21,6 +22,12 @@ const MAX_PAGES = 800;
 /** Candidates read in full at most. */
 const MAX_CANDIDATES = 20;
 
+/**
+ * Hosts of this call read apart (their record alone over the response cap), with what could not be
+ * read: the answer must say so rather than show them with no interfaces as if they had none.
+ */
+const readApart = new WeakMap<InventoryHost, HostApart>();
+
 async function byId(id: string, context: ToolContext): Promise<InventoryHost> {
   try {
     return await context.api.getHost(id, context.signal);
@@ -30,8 +37,37 @@ async function byId(id: string, context: ToolContext): Promise<InventoryHost> {
         `No host has the id ${id} (or this key may not see it). Find it with list_hosts (search, ip); nothing else was read.`,
       );
     }
+    if (error instanceof ResponseTooLargeError) return apart(id, error, context);
     throw error;
   }
+}
+
+/** A host over the cap alone (issue 40 item 9): without its children, then each list by host_id. */
+async function apart(id: string, error: ResponseTooLargeError, context: ToolContext) {
+  const read = await context.api.getHostApart(id, context.signal);
+  if (!read) {
+    throw new ToolMessageError(
+      `Host ${id}'s record with its SNMP interfaces is larger than one answer from the service may be (${error.limitBytes.toLocaleString('en-US')} bytes, NETWORK_DISCOVERY_MAX_RESPONSE_BYTES), and this Scanopy version cannot send a host without them (0.17.21+ can), so nothing of it is shown rather than a host that looks empty. To see it, raise NETWORK_DISCOVERY_MAX_RESPONSE_BYTES above its size, or open it in Scanopy.`,
+    );
+  }
+  readApart.set(read.host, read);
+  return read.host;
+}
+
+/** What get_host says of a host read apart: the lists too large to read, named, never shown as none. */
+function apartNote(read: HostApart, interfacesRead: boolean): string[] {
+  const parts = [
+    ...(interfacesRead
+      ? []
+      : [`its ${read.snmpInterfaces.toLocaleString('en-US')} SNMP interfaces`]),
+    ...read.tooLarge.map((part) =>
+      part === 'addresses' ? 'its IP addresses' : part === 'ports' ? 'its ports' : 'its services',
+    ),
+  ];
+  if (parts.length === 0) return [];
+  return [
+    `This host's record is larger than one answer from the service may be (NETWORK_DISCOVERY_MAX_RESPONSE_BYTES), so it was read without its children and each list apart. Too large to read, so not shown (not none): ${parts.join(', ')}. To see them, raise NETWORK_DISCOVERY_MAX_RESPONSE_BYTES or open the host in Scanopy.`,
+  ];
 }
 
 /** The hosts holding an address, from this version's IP route (0.14-0.15 interfaces, 0.16+ ip-addresses). */
@@ -60,6 +96,15 @@ export function namedIn(name: string, copy: KeptHosts): InventoryHost[] {
   return exact.length > 0 ? exact : copy.hosts.filter((h) => h.name.toLowerCase() === lower);
 }
 
+/** The ids of hosts the copy left out for their size, named `name`: exact, else case-insensitive. */
+function oversizedNamed(name: string, copy: KeptHosts): string[] {
+  const wanted = unmarkServiceData(unquote(name));
+  const named = copy.oversized.flatMap((o) => (o.id && o.name !== undefined ? [o] : []));
+  const exact = named.filter((o) => o.name === wanted);
+  const loose = named.filter((o) => o.name?.toLowerCase() === wanted.toLowerCase());
+  return (exact.length > 0 ? exact : loose).slice(0, MAX_CANDIDATES).map((o) => o.id as string);
+}
+
 /** Hosts named `name`: exact, else case-insensitive; 0.17.21+ narrows the read with search. */
 async function byName(name: string, world: HostWorld, context: ToolContext) {
   const wanted = unmarkServiceData(unquote(name));
@@ -67,11 +112,23 @@ async function byName(name: string, world: HostWorld, context: ToolContext) {
   const exact: InventoryHost[] = [];
   const loose: InventoryHost[] = [];
   const search = world.profile.hostFilters ? { search: wanted } : {};
+  // A page holding a host over the cap alone is asked again without children (0.17.21+), and the
+  // hosts named are then read one by one (apart when needed).
+  let childless = false;
+  const read = async (at: number) => {
+    const query = { ...search, offset: at, limit: HOST_PAGE };
+    if (!childless) {
+      try {
+        return await context.api.listHosts(query, context.signal);
+      } catch (error) {
+        if (!(error instanceof ResponseTooLargeError && world.profile.hostFilters)) throw error;
+        childless = true;
+      }
+    }
+    return context.api.listHosts({ ...query, children: false }, context.signal);
+  };
   for (let at = 0, pages = 0; pages < MAX_PAGES; pages++) {
-    const page = await context.api.listHosts(
-      { ...search, offset: at, limit: HOST_PAGE },
-      context.signal,
-    );
+    const page = await read(at);
     for (const host of page.items) {
       if (host.name === wanted) exact.push(host);
       else if (host.name.toLowerCase() === lower) loose.push(host);
@@ -80,7 +137,9 @@ async function byName(name: string, world: HostWorld, context: ToolContext) {
     at += returned;
     if (!page.pagination.has_more || returned === 0) break;
   }
-  return exact.length > 0 ? exact : loose;
+  const named = exact.length > 0 ? exact : loose;
+  if (!childless) return named;
+  return Promise.all(named.slice(0, MAX_CANDIDATES).map((h) => byId(h.id, context)));
 }
 
 /** The host a virtualized host runs on, as the view shows it: the same from a copy or a request. */
@@ -148,8 +207,11 @@ async function lookUp(
   if (address && !held && !refresh) return { hosts: await byAddress(argument, context), matchedBy };
   const copy = await keptHosts(context, refresh);
   if (copy) {
+    const hosts = address ? addressIn(argument, copy) : namedIn(argument, copy);
+    // A host the copy left out for its size is known there by name (0.17.21+): read it apart.
+    const left = address || hosts.length > 0 ? [] : oversizedNamed(argument, copy);
     return {
-      hosts: address ? addressIn(argument, copy) : namedIn(argument, copy),
+      hosts: left.length > 0 ? await Promise.all(left.map((id) => byId(id, context))) : hosts,
       matchedBy,
       copy,
     };
@@ -190,13 +252,17 @@ export async function found(
     );
   }
   const host = hosts[0] as InventoryHost;
+  let interfacesRead = true;
   const [snmpInterfaces, parent] = await Promise.all([
     context.api.listSnmpInterfaces(host.id, context.signal).catch((error: unknown) => {
       if (context.signal.aborted) throw error;
+      interfacesRead = false;
       return host.snmp_interfaces;
     }),
     parentOf(host, context, copy),
   ]);
+  const readInParts = readApart.get(host);
+  if (readInParts) notes.push(...apartNote(readInParts, interfacesRead));
   const shownInterfaces = snmpInterfaces.length > 0 ? snmpInterfaces : host.snmp_interfaces;
   const links = await hostLinks(host, shownInterfaces, world, context);
   return hostDetailResult({

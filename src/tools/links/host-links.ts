@@ -1,6 +1,10 @@
 // get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports looked up by id, far hosts named.
 import type { NeighbourRow } from '../../api/families/links.js';
-import type { InventoryHost, InventorySnmpInterface } from '../../api/inventory-model.js';
+import {
+  emptyHost,
+  type InventoryHost,
+  type InventorySnmpInterface,
+} from '../../api/inventory-model.js';
 import type { HostLinksView } from '../../views/links/neighbour-view.js';
 import type { ToolContext } from '../define-tool.js';
 import type { HostWorld } from '../hosts/host-world.js';
@@ -9,21 +13,6 @@ import { partialWalks } from './partial-walks.js';
 
 /** Far hosts read one by one at most, when the name list does not hold them (past its 1,000). */
 const MAX_HOST_READS = 10;
-
-/** A far host as far as a link needs it: its id and name. */
-const stub = (id: string, name: string): InventoryHost => ({
-  id,
-  name,
-  first_discovery_ids: [],
-  last_discovery_ids: [],
-  sightings: [],
-  tags: [],
-  addresses: [],
-  ports: [],
-  services: [],
-  snmp_interfaces: [],
-  credential_ids: [],
-});
 
 async function rowsOf(
   host: InventoryHost,
@@ -56,7 +45,7 @@ async function farHosts(ids: readonly string[], context: ToolContext) {
   for (const id of ids) {
     const name = names.nameOf(id);
     if (name !== undefined) {
-      out.set(id, stub(id, name));
+      out.set(id, emptyHost(id, name));
       continue;
     }
     if (reads++ >= MAX_HOST_READS) continue;
@@ -94,7 +83,7 @@ export async function hostLinks(
   ].filter((id) => id !== host.id);
   const far = await farHosts(hostIds, context);
   far.set(host.id, { ...host, snmp_interfaces: ports });
-  // Far ports join their hosts' stubs so the graph resolves them; a port the key cannot see stays out.
+  // Far ports join their hosts (id and name alone) so the graph resolves them; a port the key cannot see stays out.
   const portsOf = new Map<string, InventorySnmpInterface[]>();
   for (const p of farPorts) {
     if (p.host_id === host.id || !far.has(p.host_id)) continue;
