@@ -1,17 +1,21 @@
 // Turns a raw HTTP answer into the envelope or a typed error, surviving HTML, plain text and odd JSON.
 import { errorCode, errorParams } from '../safety/error-fields.js';
-import { sanitizeJson, serviceText } from '../safety/sanitize.js';
+import { oneLine, sanitizeJson, sanitizeJsonAt, serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
-import { parseBoundedEnvelope } from './bounded-json.js';
+import { parseBoundedEnvelope, parseBoundedEnvelopeInTurns } from './bounded-json.js';
 import { type Endpoint, EndpointNotOfferedError, HttpError, ResponseShapeError } from './errors.js';
 import { parseResetSeconds, parseRetryAfter } from './retry-after.js';
 import { type Envelope, envelopeSchema } from './schemas.js';
 import type { RawResponse } from './transport/http.js';
+import { type Turns, turnsOf } from './turns.js';
 
 const MAX_SERVICE_MESSAGE = 300;
 
-/** Returns the success envelope, or throws the error that best explains the answer. */
-export function interpretResponse(
+/**
+ * Returns the success envelope, or throws the error that best explains the answer. A body over
+ * 64 KB is parsed and cleaned in turns (src/api/turns.ts): other callers are served meanwhile.
+ */
+export async function interpretResponse(
   endpoint: Endpoint,
   response: RawResponse,
   serverVersion: string | undefined,
@@ -21,7 +25,7 @@ export function interpretResponse(
   maxItems?: number,
   /** A list page: build only these keys of each object item of `data`. */
   itemKeys?: readonly string[],
-): Envelope {
+): Promise<Envelope> {
   const { status } = response;
   const cutPlain = (text: string) => serviceText(redact(text), MAX_SERVICE_MESSAGE);
   // A message that reads like an instruction is marked as the service's; a Location is a URL.
@@ -31,7 +35,9 @@ export function interpretResponse(
     const location = header(response, 'location');
     throw new HttpError(endpoint, status, { location: location && cutPlain(location) });
   }
-  const json = parseJson(response, maxItems, itemKeys);
+  const json = response.bytes
+    ? await parseInTurns(response.bytes, maxItems, itemKeys)
+    : parseJson(response.text, maxItems, itemKeys);
   const envelope = json === undefined ? undefined : envelopeSchema.safeParse(json);
   if (envelope?.success) {
     const body = envelope.data;
@@ -62,22 +68,65 @@ export function interpretResponse(
 }
 
 function parseJson(
-  response: RawResponse,
+  text: string,
   maxItems: number | undefined,
   itemKeys: readonly string[] | undefined,
 ): unknown {
   try {
-    // A list page is read from the bytes: a hostile answer is never decoded whole.
     const value =
       maxItems === undefined
-        ? parseWhole(response.text)
-        : parseBoundedEnvelope(response.bytes ?? response.text, maxItems, undefined, itemKeys);
+        ? parseWhole(text)
+        : parseBoundedEnvelope(text, maxItems, undefined, itemKeys);
     // Every JSON value from the service is cleaned here, once, before anything reads it.
     return value === undefined ? undefined : sanitizeJson(value);
   } catch {
     return undefined;
   }
 }
+
+/**
+ * A body over 64 KB: read from its bytes (a hostile answer is never decoded whole), item by item
+ * of `data` (every item when no page size was asked), and cleaned item by item, giving up the
+ * event loop every few milliseconds. The value is the one parseJson gives.
+ */
+async function parseInTurns(
+  bytes: Uint8Array,
+  maxItems: number | undefined,
+  itemKeys: readonly string[] | undefined,
+): Promise<unknown> {
+  const turns = turnsOf();
+  try {
+    const all = maxItems ?? Number.POSITIVE_INFINITY;
+    const value = await parseBoundedEnvelopeInTurns(bytes, all, turns, itemKeys);
+    return await sanitizeInTurns(value, turns);
+  } catch {
+    return undefined;
+  }
+}
+
+/** sanitizeJson(value), with a pause possible between two items of its `data` list. */
+async function sanitizeInTurns(value: unknown, turns: Turns): Promise<unknown> {
+  const data = isRecord(value) ? value['data'] : undefined;
+  if (!isRecord(value) || !Array.isArray(data)) return sanitizeJson(value);
+  // Holes stay holes: the items a bounded parse counted but did not build.
+  const cleaned: unknown[] = new Array(data.length);
+  for (let at = 0; at < data.length; at++) {
+    if (!(at in data)) continue;
+    cleaned[at] = sanitizeJsonAt(data[at], 2, 'data');
+    const pause = turns.pause();
+    if (pause) await pause;
+  }
+  // The envelope around it as sanitizeJson rebuilds it (keys on one line, last one wins).
+  return Object.fromEntries(
+    Object.entries(value).map(([name, inner]) => [
+      oneLine(name, 100),
+      name === 'data' ? cleaned : sanitizeJson(inner, 1, name),
+    ]),
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function parseWhole(text: string): unknown {
   return /^\s*$/.test(text) ? undefined : JSON.parse(text);

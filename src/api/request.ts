@@ -13,6 +13,7 @@ import type { VersionMemo } from './families/service-profile.js';
 import { type Envelope, type Pagination, paginationSchema } from './schemas.js';
 import { type LoginBudget, type LoginFn, type SessionStore, sessionCookie } from './session.js';
 import type { HttpSender, RawResponse } from './transport/http.js';
+import { turnsOf } from './turns.js';
 
 export type PageQuery = {
   readonly limit?: number | undefined;
@@ -96,10 +97,13 @@ export function createRequester(
   /** Each envelope's body size, for the pages a side list adds up. */
   const sizes = new WeakMap<Envelope, number>();
 
-  const interpret = (spec: RequestSpec, response: RawResponse): Envelope => {
+  const interpret = async (spec: RequestSpec, response: RawResponse): Promise<Envelope> => {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    // A large body is parsed in turns: its bytes stay counted against the response budget until
+    // the parse is done, so the next big answer waits rather than being read beside it.
+    const release = response.hold?.();
     try {
-      const envelope = interpretResponse(
+      const envelope = await interpretResponse(
         endpoint,
         response,
         memo.reported,
@@ -116,6 +120,8 @@ export function createRequester(
         memo.inDoubt = true;
       }
       throw error;
+    } finally {
+      release?.();
     }
   };
 
@@ -140,15 +146,15 @@ export function createRequester(
       options.redactor.add(id);
       return id;
     }
-    throw loginFailure(response);
+    throw await loginFailure(response);
   };
 
-  const loginFailure = (response: RawResponse): Error => {
+  const loginFailure = async (response: RawResponse): Promise<Error> => {
     if (response.status < 300) {
       return new LoginError(LOGIN_ENDPOINT, response.status, 'the answer set no session_id cookie');
     }
     try {
-      interpret({ ...LOGIN_ENDPOINT, method: 'POST', auth: 'none' }, response);
+      await interpret({ ...LOGIN_ENDPOINT, method: 'POST', auth: 'none' }, response);
     } catch (error) {
       // Rate limits and gateway failures say nothing about the password: report them as they are.
       if (error instanceof HttpError && (error.status === 429 || error.status >= 502)) return error;
@@ -189,7 +195,7 @@ export function createRequester(
     // (400,000 items of a hostile answer just under the size cap took hundreds of MB to hold).
     const readItems = query.limit ? query.limit : undefined;
     const envelope = await request({ ...spec, readItems });
-    const page = pageOf(envelope, schema, query);
+    const page = await pageOf(envelope, schema, query);
     if (!page) throw shapeError(spec, 'data is not a list');
     const bytes = sizes.get(envelope);
     return bytes === undefined ? page : { ...page, bytes };
@@ -207,7 +213,7 @@ export function createRequester(
     redact: (secret) => options.redactor.addEchoed(secret),
     async readExact(spec) {
       const response = await exchange(spec, bearer(spec));
-      interpret(spec, response);
+      await interpret(spec, response);
       return (JSON.parse(response.text) as { data?: unknown }).data;
     },
   };
@@ -240,20 +246,26 @@ function send(
   return options.sender.send({ endpoint, url, headers, body, signal: spec.signal });
 }
 
-/** The page a list envelope holds, item by item; undefined when `data` is not a list. */
-function pageOf<T>(
+/**
+ * The page a list envelope holds, item by item, giving up the event loop every few milliseconds
+ * (200 hostile hosts took 0.15-0.35 s to check); undefined when `data` is not a list.
+ */
+async function pageOf<T>(
   envelope: Envelope,
   schema: ItemSchema<T>,
   query: PageQuery,
-): Page<T> | undefined {
+): Promise<Page<T> | undefined> {
   if (!Array.isArray(envelope.data)) return undefined;
   // A service that ignores the limit sends more than was asked: only the page asked for is read
   // (built by the bounded parse, validated here), the rest is the next page.
   const read = query.limit ? Math.min(query.limit, envelope.data.length) : envelope.data.length;
   const items: T[] = [];
+  const turns = turnsOf();
   for (let at = 0; at < read; at++) {
     const parsed = schema.safeParse(envelope.data[at]);
     if (parsed.success) items.push(parsed.data);
+    const pause = turns.pause();
+    if (pause) await pause;
   }
   const fallback = {
     total_count: envelope.data.length + (query.offset ?? 0),

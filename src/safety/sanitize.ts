@@ -128,6 +128,15 @@ export function sanitizeJson(value: unknown, depth = 0, key = ''): unknown {
   );
 }
 
+/**
+ * sanitizeJson's answer for a value found `depth` deep under `key`, such as one item of a list
+ * cleaned item by item (src/api/envelope.ts): unchanged when clean, else rebuilt as sanitizeJson
+ * rebuilds it there.
+ */
+export function sanitizeJsonAt(value: unknown, depth: number, key: string): unknown {
+  return isClean(value, depth, key) ? value : sanitizeJson(value, depth, key);
+}
+
 function cleanString(value: string, key: string): string {
   if (MULTILINE_KEYS.has(key)) return sanitizeText(value);
   return oneLine(value, FIELD_CAPS[key] ?? MAX_SERVICE_FIELD);

@@ -258,6 +258,17 @@ export async function eachHostPage(
   return { listed, scanned: at, skipped, oversized, complete: false, requests };
 }
 
+/**
+ * Every page, or the error of the first page (in offset order) that failed. Pages are parsed in
+ * turns (src/api/turns.ts), so a later page may fail first: the fault named is still the first.
+ */
+async function inOrder<T>(reads: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(reads);
+  const failed = settled.find((read) => read.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((read) => (read as PromiseFulfilledResult<T>).value);
+}
+
 /** Pages of the copy's read in flight at once: the wall time of a cold read, not its requests. */
 const PAGES_AT_ONCE = 4;
 
@@ -289,7 +300,7 @@ export async function readHosts(
       { length: Math.min(PAGES_AT_ONCE, MAX_PAGES - pagesRead) },
       (_, i) => at + i * HOST_PAGE,
     ).filter((offset, i) => i === 0 || offset < listed);
-    const pages = await Promise.all(
+    const pages = await inOrder(
       offsets.map((offset) => hostPage(api, {}, offset, HOST_PAGE, signal, left)),
     );
     pagesRead += pages.length;

@@ -30,6 +30,12 @@ export interface RawResponse {
   readonly text: string;
   /** A body over 64 KB, as received: a list page is read from these bytes without decoding them all. */
   readonly bytes?: Buffer | undefined;
+  /**
+   * With the bytes: keeps them counted against the response budget until the returned function
+   * is called. Asked in the promise reactions that deliver the answer (the same turn of the event
+   * loop), before which the count would be given back; a parse in turns holds it to its end.
+   */
+  readonly hold?: (() => () => void) | undefined;
 }
 
 export interface HttpSender {
@@ -214,7 +220,7 @@ function exchange(
         pause: () => clearTimeout(timer),
         resume: () => arm('body'),
       };
-      readCapped(response, limits, request, bodyTimer).then((body) => {
+      readCapped(response, limits, request, bodyTimer).then(({ body, hold }) => {
         done();
         const status = response.statusCode ?? 0;
         if (typeof body === 'string') {
@@ -226,6 +232,7 @@ function exchange(
           status,
           headers: response.headers,
           bytes: body,
+          hold,
           // Decoded only when asked for: a bounded list parse reads the bytes alone.
           get text() {
             text ??= body.toString('utf8');
@@ -260,7 +267,7 @@ function readCapped(
   limits: BodyLimits,
   { endpoint, caller }: RawRequest,
   timer: BodyTimer,
-): Promise<Buffer | string> {
+): Promise<{ body: Buffer | string; hold: () => () => void }> {
   const limit = limits.maxBytes;
   return new Promise((resolve, reject) => {
     const declared = Number(response.headers['content-length']);
@@ -303,11 +310,19 @@ function readCapped(
       );
     });
     response.once('end', () => {
-      resolve(body.read());
-      // The text is still held while the caller parses it, synchronously, in the promise
-      // reactions that run before the next turn of the event loop: its bytes stay counted until
-      // then, so the next big answer waits rather than being read beside a parse.
-      setImmediate(() => reader.close());
+      let held = false;
+      const hold = () => {
+        held = true;
+        return () => reader.close();
+      };
+      resolve({ body: body.read(), hold });
+      // The text is still held while the caller parses it, in the promise reactions that run
+      // before the next turn of the event loop, or in turns to the end of a parse that holds it:
+      // its bytes stay counted until then, so the next big answer waits rather than being read
+      // beside a parse.
+      setImmediate(() => {
+        if (!held) reader.close();
+      });
     });
     response.on('error', fail);
     // A connection that drops mid-body ends the message without 'end'.
