@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// The executable: refuses a Node too old, turns on Node's compile cache, then loads the server (src/main.ts) through it.
+// The executable: refuses a Node too old, turns on Node's compile cache and V8's heap limits, then loads the server (src/main.ts) through it.
 // First: on a Node too old, one line and exit, before anything that Node lacks is touched.
 import './cli/node-version.js';
 import './cli/compile-cache.js';
+// Then, before the server's modules are compiled (V8 allocates as it parses them): keeps V8's young
+// generation from growing, and its old generation close to what it holds.
+import './cli/young-generation.js';
+import './cli/old-generation.js';
 
 // A dynamic import on purpose: the modules of a static import are compiled before any of them runs,
 // so src/main.ts and its imports (zod's chunk among them) would be compiled before the cache is on.

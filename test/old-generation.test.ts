@@ -1,4 +1,4 @@
-// The old-generation setting: applied on import (first thing in src/main.ts) unless the user chose a heap flag.
+// The old-generation setting: applied on import (in src/index.ts, before the server is loaded) unless the user chose a heap flag.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { keepOldGenerationTight } from '../src/cli/old-generation.js';
@@ -23,7 +23,7 @@ describe('keepOldGenerationTight', () => {
   it('on import, keeps the heap close to what it holds while a large copy is built', () => {
     // As a kept host copy is read: a list that grows and stays, among page-sized garbage.
     const program = `import { getHeapStatistics } from 'node:v8';
-if (IMPORT) await import('MODULE'); // as src/main.ts does, first thing
+if (IMPORT) await import('MODULE'); // as src/index.ts does, before the server is loaded
 let peak = 0; const keep = []; let junk = [];
 for (let i = 0; i < 600000; i++) {
   keep.push({ id: 'host-' + i, ports: [i, i + 1, i + 2] });

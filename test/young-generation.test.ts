@@ -1,4 +1,4 @@
-// The young-generation setting: applied on import (first thing in src/main.ts) unless the user chose a semi-space flag.
+// The young-generation setting: applied on import (in src/index.ts, before the server is loaded) unless the user chose a semi-space flag.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { keepYoungGenerationSmall } from '../src/cli/young-generation.js';
@@ -24,7 +24,7 @@ describe('keepYoungGenerationSmall', () => {
     // V8's new space capacity, before and after a burst of short-lived garbage that survives
     // long enough to make V8 grow the semi-spaces.
     const program = `import { getHeapSpaceStatistics } from 'node:v8';
-if (IMPORT) await import('MODULE'); // as src/main.ts does, first thing
+if (IMPORT) await import('MODULE'); // as src/index.ts does, before the server is loaded
 const size = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
 const before = size();
 let keep = [];

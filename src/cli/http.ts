@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Runtime } from '../compose.js';
 import type { Logger } from '../log.js';
+import { loadTools } from '../mcp/register.js';
 import { withProtoStandIn } from '../mcp/strict-arguments.js';
 import { EXIT_STATUS } from './exit-status.js';
 import { admitHeads, clientAddress, createBodyReader, rpcError } from './http-admission.js';
@@ -248,6 +249,9 @@ export async function runHttpMode(
     await Promise.allSettled([runtime.close(), context.onClose()]);
     return EXIT_STATUS.badArguments;
   }
+  // The SDK's HTTP entry reads a called tool's input schema as JSON before dispatching to it,
+  // synchronously: every tool is loaded before the first request (stdio loads each on its first call).
+  await loadTools();
   if (runtime.httpWrites && context.tokenPath) {
     log.warn(
       "NETWORK_DISCOVERY_HTTP_WRITES=true with NETWORK_DISCOVERY_CONFIRM=token: HTTP callers can write, confirmed by the preview token alone (over stateless HTTP a 2025-11-25 client can show neither a form nor an app's Confirm button), so no person is verified by this server. Leave NETWORK_DISCOVERY_CONFIRM unset to refuse them.",

@@ -20,6 +20,7 @@ import { quoteBody } from '../safety/quote.js';
 import type { Redactor } from '../safety/redact.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
+import { LAZY_TOOLS, type LazyTool } from '../tools/lazy-catalog.js';
 import { type ClientAbilities, clientAbilities } from './client-abilities.js';
 import { formRound } from './confirm-form.js';
 import { strictArguments } from './strict-arguments.js';
@@ -62,40 +63,112 @@ export const DEMO_MARK = '[demo data: built-in sample, not a real network]';
  */
 const TOOL_LISTING = generatedListing as unknown as readonly Tool[];
 
-/** The listed form of each selected tool, in the selection's order. */
-function listingOf(tools: readonly AnyToolDefinition[]): Tool[] {
-  return tools.map((tool) => {
-    const listed = TOOL_LISTING.find((entry) => entry.name === tool.name);
-    if (!listed)
-      throw new Error(`src/mcp/tool-listing.json has no ${tool.name}: run npm run listing`);
-    return listed;
-  });
+/** The listed form of a tool. */
+function listed(name: string): Tool {
+  const entry = TOOL_LISTING.find((tool) => tool.name === name);
+  if (!entry) throw new Error(`src/mcp/tool-listing.json has no ${name}: run npm run listing`);
+  return entry;
+}
+
+/** A tool's definition with the schemas the SDK validates its arguments and output with. */
+interface LoadedTool {
+  readonly definition: AnyToolDefinition;
+  readonly input: z.ZodType;
+  readonly output: z.ZodType;
+}
+
+/**
+ * Each tool loaded once per process, on the first call of any server (HTTP mode builds a server
+ * per request): its module, then its schemas, which are the same for every server.
+ */
+const loadedTools = new Map<string, { done?: LoadedTool; loading: Promise<LoadedTool> }>();
+
+function loadTool(tool: LazyTool): { done?: LoadedTool; loading: Promise<LoadedTool> } {
+  const known = loadedTools.get(tool.name);
+  if (known) return known;
+  const entry: { done?: LoadedTool; loading: Promise<LoadedTool> } = {
+    loading: tool.load().then((definition) => {
+      entry.done = {
+        definition,
+        input: strictArguments(definition.name, definition.inputSchema),
+        output: z.object(definition.outputSchema),
+      };
+      return entry.done;
+    }),
+  };
+  loadedTools.set(tool.name, entry);
+  return entry;
+}
+
+/** Every selected tool loaded before it is called (HTTP mode, whose SDK entry reads schemas first). */
+export async function loadTools(tools: readonly LazyTool[] = LAZY_TOOLS): Promise<void> {
+  await Promise.all(tools.map((tool) => loadTool(tool).loading));
+}
+
+/**
+ * A Standard Schema that loads the tool on first use and then is its schema: validation (the
+ * SDK's first use, before the handler runs) waits for the load; the JSON Schema form, which the
+ * SDK asks for synchronously and only after validating, is the loaded schema's own.
+ */
+function lazySchema(tool: LazyTool, pick: (loaded: LoadedTool) => z.ZodType): z.ZodType {
+  const loaded = (): z.ZodType => {
+    const done = loadTool(tool).done;
+    if (!done) throw new Error(`${tool.name} is not loaded yet`);
+    return pick(done);
+  };
+  const standard = {
+    version: 1,
+    vendor: 'zod',
+    validate: async (value: unknown) =>
+      pick(await loadTool(tool).loading)['~standard'].validate(value),
+    jsonSchema: {
+      input: (options: unknown) => jsonSchemaOf(loaded(), 'input', options),
+      output: (options: unknown) => jsonSchemaOf(loaded(), 'output', options),
+    },
+  };
+  return { '~standard': standard } as unknown as z.ZodType;
+}
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', options: unknown): unknown {
+  const standard = schema['~standard'] as unknown as {
+    jsonSchema: Record<'input' | 'output', (options: unknown) => unknown>;
+  };
+  return standard.jsonSchema[io](options);
 }
 
 export function registerTools(
   server: McpServer,
-  tools: readonly AnyToolDefinition[],
+  tools: readonly LazyTool[],
   deps: ToolDependencies,
 ): void {
   for (const tool of tools) {
+    const { title, description, annotations, _meta } = listed(tool.name);
     server.registerTool(
       tool.name,
       {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: strictArguments(tool.name, tool.inputSchema),
-        outputSchema: z.object(tool.outputSchema),
-        annotations: { title: tool.title, ...tool.annotations },
-        ...(tool.meta ? { _meta: { ...tool.meta } } : {}),
+        ...(title === undefined ? {} : { title }),
+        ...(description === undefined ? {} : { description }),
+        inputSchema: lazySchema(tool, (loaded) => loaded.input),
+        outputSchema: lazySchema(tool, (loaded) => loaded.output),
+        ...(annotations ? { annotations } : {}),
+        ...(_meta ? { _meta } : {}),
       },
-      (args: Record<string, unknown>, ctx: ServerContext) =>
-        runTool(tool, args, ctx, clientAbilities(server.server, ctx), deps),
+      async (args: unknown, ctx: ServerContext) =>
+        runTool(
+          (await loadTool(tool).loading).definition,
+          args as Record<string, unknown>,
+          ctx,
+          clientAbilities(server.server, ctx),
+          deps,
+        ),
     );
   }
   // Replaces the SDK's listing (same schemas plus $schema and a default `execution` per tool):
   // the catalog sits in the model's context for the whole conversation.
-  const listing = { tools: listingOf(tools) };
-  const withoutAppOnly = { tools: listingOf(tools.filter((tool) => !tool.appOnly)) };
+  const listing = { tools: tools.map((tool) => listed(tool.name)) };
+  const withoutAppOnly = {
+    tools: tools.filter((tool) => !tool.appOnly).map((tool) => listed(tool.name)),
+  };
   // App-only tools go only to clients that render apps: any other ignores `visibility`, so its
   // model would see (and could call) the Confirm button.
   server.server.setRequestHandler('tools/list', (_request, ctx) =>

@@ -16,7 +16,7 @@ import type { Logger } from '../log.js';
 import { selectPrompts } from '../prompts/catalog.js';
 import { registerPrompts } from '../prompts/register.js';
 import type { Redactor } from '../safety/redact.js';
-import { selectTools } from '../tools/catalog.js';
+import { LAZY_TOOLS, selectTools } from '../tools/lazy-catalog.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import { CHANGE_FIELDS } from '../views/changes/change-compact-view.js';
 import { DISCOVERY_FIELDS } from '../views/discoveries/discovery-columns.js';
@@ -95,7 +95,7 @@ export function createServer(deps: ServerDependencies): McpServer {
   const tokens = scopedSigner(signer, caller);
   const appConfirm = deps.appConfirm ?? true;
   const store = deps.approvals ?? createAppApprovals<CredentialWrite>(deps.now ?? Date.now);
-  registerTools(server, selectTools({ readOnly: deps.readOnly, appConfirm }), {
+  registerTools(server, selectTools(LAZY_TOOLS, { readOnly: deps.readOnly, appConfirm }), {
     api: deps.api,
     names: deps.names ?? createNameDirectory(),
     redactor: deps.redactor,

@@ -1,4 +1,4 @@
-// The catalog: every tool this server offers, listed without a network.
+// The catalog: every tool this server offers, listed without a network (the server registers them through src/tools/lazy-catalog.ts).
 import { applySnmpRotation } from './apply-snmp-rotation.js';
 import { cancelSnmpRotation } from './cancel-snmp-rotation.js';
 import type { AnyToolDefinition } from './define-tool.js';
@@ -25,16 +25,3 @@ export const ALL_TOOLS: readonly AnyToolDefinition[] = [
   listLinks,
   listChanges,
 ];
-
-/**
- * The tools to register: writes are left out entirely in read-only mode, and the app's Confirm
- * tool where no app can press it (over stateless HTTP).
- */
-export function selectTools(options: {
-  readonly readOnly: boolean;
-  readonly appConfirm?: boolean;
-}): AnyToolDefinition[] {
-  return ALL_TOOLS.filter(
-    (tool) => !(options.readOnly && tool.writes) && !(tool.appOnly && !options.appConfirm),
-  );
-}
