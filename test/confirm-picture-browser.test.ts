@@ -1,25 +1,15 @@
 // The confirm panel's README picture in chromium at a fixed clock: Confirm writes once through the app-only tool and a second press writes nothing; Cancel writes nothing; the model is told each.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPROVAL_META_KEY } from '../src/views/common/app-view.js';
 import { browserMissing } from './browser/host.js';
-import type { ViewRig } from './browser/view-rig.js';
-import { poll, screenshot, startPictureRig } from './browser/view-steps.js';
+import { poll, screenshot, usePictureRig } from './browser/view-steps.js';
 import { updateArgs } from './fixtures.js';
-
-// A test here opens several pages and takes pictures: on a loaded machine that is past 20 s.
-vi.setConfig({ testTimeout: 60_000 });
 
 /** The expiry the host hands the view: the picture must not show the time it was taken. */
 const FIXED_EXPIRY = '2026-11-22T10:05:00.000Z';
 
-let rig: ViewRig;
-
-beforeAll(async () => {
-  if (!browserMissing) rig = await startPictureRig({ name: 'confirm-picture-browser' });
-}, 120_000);
-
-afterAll(() => rig?.close());
+const rig = usePictureRig({ name: 'confirm-picture-browser' });
 
 const puts = () => rig.api.requests.filter((request) => request.method === 'PUT');
 

@@ -1,28 +1,19 @@
 // The Discoveries tab of the MCP Apps view in chromium: grouped, filtered in place, refreshed through the host, states and failures, dark and 420 px, demo data marked.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserMissing } from './browser/host.js';
 import { layoutProblems } from './browser/layout.js';
-import { startStand, type ViewRig } from './browser/view-rig.js';
+import { startStand } from './browser/view-rig.js';
 import {
   NARROW,
   poll,
   screenshot,
   showTool,
-  startPictureRig,
+  usePictureRig,
   VERSION,
 } from './browser/view-steps.js';
 import { envelopeError, JSON_TYPE, reply } from './fake-api.js';
 
-// A test here opens several pages and takes pictures: on a loaded machine that is past 20 s.
-vi.setConfig({ testTimeout: 60_000 });
-
-let rig: ViewRig;
-
-beforeAll(async () => {
-  if (!browserMissing) rig = await startPictureRig({ name: 'discoveries-browser' });
-}, 120_000);
-
-afterAll(() => rig?.close());
+const rig = usePictureRig({ name: 'discoveries-browser' });
 
 describe.skipIf(browserMissing)('the discoveries tab in chromium', () => {
   it('draws discoveries grouped by network and daemon, filters in place, refreshes and asks through the host', async () => {

@@ -1,6 +1,6 @@
 // The Hosts tab of the MCP Apps view in chromium: grouped by network, filtered in place and at the service, paged, a host's details, opened from Discoveries, counts, dark and 420 px.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   INVENTORY_DISCOVERIES,
   LAB_PRINTERS_CREDENTIAL_ID,
@@ -8,29 +8,19 @@ import {
 import type { HostItemOutput, HostListOutput } from '../src/views/hosts/host-shapes.js';
 import { browserMissing } from './browser/host.js';
 import { layoutProblems } from './browser/layout.js';
-import type { ViewRig } from './browser/view-rig.js';
 import {
   messages,
   NARROW,
   poll,
   screenshot,
   showTool,
-  startPictureRig,
   unquoted,
+  usePictureRig,
   WIDE,
 } from './browser/view-steps.js';
 import { envelopeError, JSON_TYPE, reply } from './fake-api.js';
 
-// A test here opens several pages and takes pictures: on a loaded machine that is past 20 s.
-vi.setConfig({ testTimeout: 60_000 });
-
-let rig: ViewRig;
-
-beforeAll(async () => {
-  if (!browserMissing) rig = await startPictureRig({ name: 'hosts-browser' });
-}, 120_000);
-
-afterAll(() => rig?.close());
+const rig = usePictureRig({ name: 'hosts-browser' });
 
 /** Every host of a list_hosts answer, with its network's name. */
 function hostsOf(result: CallToolResult) {

@@ -1,20 +1,10 @@
 // The Links tab of the MCP Apps view in chromium at 1280 and 420 px: a path laid out by dagre and highlighted, and a device that opens in the Hosts tab.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserMissing } from './browser/host.js';
 import { layoutProblems } from './browser/layout.js';
-import type { ViewRig } from './browser/view-rig.js';
-import { NARROW, poll, screenshot, showTool, startPictureRig, WIDE } from './browser/view-steps.js';
+import { NARROW, poll, screenshot, showTool, usePictureRig, WIDE } from './browser/view-steps.js';
 
-// A test here opens several pages and takes pictures: on a loaded machine that is past 20 s.
-vi.setConfig({ testTimeout: 60_000 });
-
-let rig: ViewRig;
-
-beforeAll(async () => {
-  if (!browserMissing) rig = await startPictureRig({ name: 'links-browser' });
-}, 120_000);
-
-afterAll(() => rig?.close());
+const rig = usePictureRig({ name: 'links-browser' });
 
 describe.skipIf(browserMissing)('the links tab in chromium', () => {
   it.each([

@@ -1,8 +1,9 @@
 // What the view's browser test files share: the version and clock they run on, the rig they start, polling, the README pictures compared, and the messages the view posted.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { ROOT } from '../build-dist.js';
+import { browserMissing } from './host.js';
 import type { HostRun } from './host-types.js';
 import { compareScreenshot } from './screenshot-diff.js';
 import {
@@ -29,6 +30,35 @@ export const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeo
 /** The rig of the view's pictures: Scanopy 0.17.22, the page's clock fixed, the view 1280 px wide. */
 export const startPictureRig = (options: ViewRigOptions) =>
   startViewRig({ scanopyVersion: VERSION, clock: FIXED_NOW, width: WIDE, ...options });
+
+/**
+ * Starts the file's picture rig before its tests and closes it after them (none where chromium is
+ * missing and the tests skip); the tests' timeout is a minute, as a test opens several pages and
+ * takes pictures, on a loaded machine past 20 s.
+ */
+export function usePictureRig(options: ViewRigOptions): ViewRig {
+  vi.setConfig({ testTimeout: 60_000 });
+  let started: ViewRig | undefined;
+  beforeAll(async () => {
+    if (!browserMissing) started = await startPictureRig(options);
+  }, 120_000);
+  afterAll(() => started?.close());
+  const rig = () => {
+    if (!started) throw new Error('the rig starts before the tests (beforeAll)');
+    return started;
+  };
+  return {
+    get api() {
+      return rig().api;
+    },
+    get server() {
+      return rig().server;
+    },
+    callTool: (name, args) => rig().callTool(name, args),
+    show: (run, shown) => rig().show(run, shown),
+    close: () => rig().close(),
+  };
+}
 
 /** Shows one tool's result as the host would after the model called it. */
 export async function showTool(
