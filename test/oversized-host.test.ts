@@ -1,4 +1,4 @@
-// One switch with 20,000 SNMP interfaces, its record alone over the response cap, through a real MCP client: the rest of the inventory answers, both channels name the host left out, and get_host reads it apart (0.17.21+) or says plainly why it cannot.
+// One switch with 8,000 SNMP interfaces, its record alone over the response cap, through a real MCP client: the rest of the inventory answers, both channels name the host left out, and get_host reads it apart (0.17.21+) or says plainly why it cannot.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { SampleHost, SampleSnmpInterface } from '../src/sample-api/inventory-data.js';
@@ -9,9 +9,9 @@ import { sampleWithHost } from './sample-switch.js';
 
 const start = useHarness();
 
-/** Low enough that a page of ordinary hosts fits (~1 MB for 240) and the switch (~7 MB) does not. */
+/** Low enough that a page of ordinary hosts fits (~1 MB for 240) and the switch (~5 MB) does not. */
 const CAP = 2_000_000;
-const INTERFACES = 20_000;
+const INTERFACES = 8_000;
 /** A name with a quote in it: the note must show it quoted, the quote escaped. */
 const SWITCH_NAME = 'core-sw "big"';
 
@@ -33,7 +33,7 @@ function bigSwitch(version: string) {
 }
 
 /**
- * The sample writes the switch's 13 MB again for every page holding it (~3 s each, ~9 pages on
+ * The sample writes the switch's 5 MB again for every page holding it (~3 s each, ~9 pages on
  * the way down): those pages, and the switch's own route, are answered with its record as the
  * sample wrote it once, a page cut there. The client stops reading at the cap either way.
  */
