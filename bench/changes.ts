@@ -1,4 +1,4 @@
-// Target 14 (the 13th bench of run.ts): list_changes at 20,000 hosts with 100,000 ports on 0.17.22 (and 0.14.13), against Scanopy's quota: the cold and warm questions' requests, wall time and bytes per channel, a first page and the counts in one call within the result budget.
+// Target 15 (the 14th bench of run.ts: `npm run bench -- 14`): list_changes at 20,000 hosts with 100,000 ports on 0.17.22 (and 0.14.13), against Scanopy's quota: the cold and warm questions' requests, wall time and bytes per channel, a first page and the counts in one call within the result budget.
 import { generateInventory, SCANOPY_QUOTA, startInventoryApi } from './lib/inventory.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { rssOf } from './lib/rss.js';
@@ -94,7 +94,7 @@ export async function changesBench(): Promise<BenchResult> {
   const warm = rows.filter((_, i) => i % QUESTIONS.length !== 0);
   const all = rows.find((r) => r.ask.startsWith('Everything') && r.version === '0.17.22');
   return {
-    name: '14. Changes',
+    name: '15. Changes',
     figure: `at ${HOSTS} hosts: every host new counted (${all?.counted ?? '?'}) with ${all?.shown ?? '?'} rows in ${((all?.bytes ?? 0) / 1000).toFixed(1)} kB, one call; warm questions at most ${Math.max(...warm.map((r) => r.requests))} requests`,
     target: `one call within ${RESULT_BUDGET / 1000} kB with counts and a first page; warm <= ${MAX_WARM_REQUESTS} requests`,
     pass: missed.length === 0,

@@ -1,4 +1,4 @@
-// Target 14: list_links at 3,000 and 20,000 hosts on 0.14.13 and 0.17.22, against a sample enforcing Scanopy's quota: a network's links in one call, bytes per channel, requests cold and warm, topology bundles read, the server's RSS above the kept host copy.
+// Target 16 (the 15th bench of run.ts: `npm run bench -- 15`): list_links at 3,000 and 20,000 hosts on 0.14.13 and 0.17.22, against a sample enforcing Scanopy's quota: a network's links in one call, bytes per channel, requests cold and warm, topology bundles read, the server's RSS above the kept host copy.
 import { generateInventory, SCANOPY_QUOTA, startInventoryApi } from './lib/inventory.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { rssOf } from './lib/rss.js';
@@ -130,7 +130,7 @@ export async function linksBench(): Promise<BenchResult> {
   lastLinkRows = rows;
   console.log(linksTable(rows, notes));
   return {
-    name: '14. Links',
+    name: '16. Links',
     figure: `a network's links at 3,000 hosts: ${rows
       .filter((r) => r.hosts === 3_000 && r.ask.startsWith('The Office'))
       .map((r) => `${r.version} ${r.shown} in ${kB(Math.max(r.text, r.structured))} a channel`)
