@@ -225,6 +225,8 @@ describe('docs/performance.md bench table (written by npm run bench, never paste
       '13.',
       '14.', // target 2 in the 2026-07-28 era, on 0.14.13
       '14.', // on 0.17.22
+      '15.', // list_changes at 20,000 hosts
+      '16.', // list_links at 3,000 and 20,000 hosts
     ]);
     for (const row of targets) {
       expect(row).toHaveLength(5);
