@@ -1,5 +1,5 @@
 // Runs once before the test files: starts the one chromium every browser test file connects to (not for a run of other files alone).
-import { type BrowserServer, chromium } from 'playwright-core';
+import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { BROWSER_ARGS, browserMissing, CHROMIUM } from './browser/chromium.js';
 
@@ -24,6 +24,9 @@ export async function setup(project: TestProject): Promise<void> {
   // than the tests of the smallest file); a run of other files alone starts none.
   const wanted = files.length === 0 || files.some((file) => file.includes('browser'));
   if (browserMissing || !wanted) return project.provide('chromiumEndpoint', '');
+  // Imported here, not on top: loading playwright-core costs ~0.8 CPU-s, and the child vitest
+  // runs of outside-utc and any-date (and any run of other files alone) start no browser.
+  const { chromium } = await import('playwright-core');
   server = await chromium.launchServer({
     executablePath: CHROMIUM,
     headless: true,
