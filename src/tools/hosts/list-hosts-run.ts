@@ -10,7 +10,6 @@ import {
   foundBySentence,
   type HostFilterReport,
   type HostListView,
-  hostListWithinBudget,
 } from '../../views/hosts/host-list-view.js';
 import { oversizedNotes } from '../../views/hosts/oversized-note.js';
 import { instantOf, shownInstant } from '../common/date-argument.js';
@@ -25,6 +24,7 @@ import {
   type HostFilters,
   serviceSide,
 } from './host-filters.js';
+import { hostListInTurns } from './host-list-in-turns.js';
 import { type HostScan, MAX_KEPT_ROWS, scanHosts } from './host-scan.js';
 import { type HostWorld, readHostWorld, worldNameOf } from './host-world.js';
 import { ipTest } from './ip-range.js';
@@ -187,5 +187,5 @@ export async function listed(args: HostListArguments, context: ToolContext) {
   };
   return fields
     ? hostCompactResult(view, fields, context.maxResultBytes)
-    : hostListWithinBudget(view, context.maxResultBytes);
+    : hostListInTurns(view, context.maxResultBytes);
 }

@@ -154,34 +154,61 @@ export const filtersOutput = (view: HostListView, report: HostFilterReport) => (
  * A link's time said once: left out where it is the host's first or last seen time; a link that
  * names no run (a dated entry no listed run explains) is left out. Twenty hosts then fit 10 KB.
  */
-function linkTimesOnce(groups: HostGroupOutput[]) {
+function linkTimesOnce(host: HostItemOutput) {
   const link = (l: HostItemOutput['first_found_by'], seen: string | undefined) => {
     if (!l || l.id === undefined) return undefined;
     const { at, ...rest } = l;
     return at === undefined || at === seen ? rest : { ...rest, at };
   };
-  for (const host of groups.flatMap((g) => g.hosts)) {
-    const first = link(host.first_found_by, host.first_seen);
-    const last = link(host.last_touched_by, host.last_seen);
-    if (first) host.first_found_by = first;
-    else delete host.first_found_by;
-    if (last) host.last_touched_by = last;
-    else delete host.last_touched_by;
-  }
+  const first = link(host.first_found_by, host.first_seen);
+  const last = link(host.last_touched_by, host.last_seen);
+  if (first) host.first_found_by = first;
+  else delete host.first_found_by;
+  if (last) host.last_touched_by = last;
+  else delete host.last_touched_by;
+  return host;
 }
 
-export function hostListStructured(view: HostListView): HostListOutput {
+/** One host as both channels show it: its structured item and its text line. */
+export interface RenderedHost {
+  readonly item: HostItemOutput;
+  readonly line: string;
+}
+
+/** Renders one row for both channels: the per-row work, done once per row (a cut reuses it). */
+export function renderHostRow(row: HostRow, lookups: HostLookups): RenderedHost {
+  return { item: linkTimesOnce(hostItem(row, lookups)), line: hostLine(row, lookups) };
+}
+
+/** Each row rendered once and remembered: a cut answer re-assembles rows it already rendered. */
+export type HostRenderer = (row: HostRow) => RenderedHost;
+
+export function hostRenderer(lookups: HostLookups, done?: ReadonlyMap<HostRow, RenderedHost>) {
+  const memo = new Map(done);
+  return (row: HostRow): RenderedHost => {
+    let rendered = memo.get(row);
+    if (rendered === undefined) {
+      rendered = renderHostRow(row, lookups);
+      memo.set(row, rendered);
+    }
+    return rendered;
+  };
+}
+
+export function hostListStructured(
+  view: HostListView,
+  render: HostRenderer = hostRenderer(view.lookups),
+): HostListOutput {
   const groups: HostGroupOutput[] = [...groupsOf(view.rows)].map(([network, rows]) => {
     const name = network === '' ? undefined : view.lookups.nameOf(network);
     return {
       ...(network === '' ? {} : { network_id: network }),
       ...(name === undefined ? {} : { network: capped(name) }),
-      hosts: rows.map((row) => hostItem(row, view.lookups)),
+      hosts: rows.map((row) => render(row).item),
     };
   });
   const next = nextStepOf(view);
   const warnings = warningsOf(view);
-  linkTimesOnce(groups);
   const foundBy = foundByNote(view);
   return {
     summary: foundBy ? `${summaryOf(view)} ${foundBy}` : summaryOf(view),
@@ -243,7 +270,10 @@ function legend(view: HostListView): string[] {
   ];
 }
 
-export function hostListText(view: HostListView): string {
+export function hostListText(
+  view: HostListView,
+  render: HostRenderer = hostRenderer(view.lookups),
+): string {
   const place = view.place === 'site' ? 'Site' : 'Network';
   const lines = [`# ${summaryOf(view)}`];
   if (view.filters) lines.push(filtersLine(view, view.filters));
@@ -259,7 +289,7 @@ export function hostListText(view: HostListView): string {
           ? `${place} ${idText(network)}`
           : `${place} ${said(name)} (${idText(network)})`;
     lines.push(`## ${label}: ${plural(rows.length, 'host')} shown`);
-    for (const row of rows) lines.push(hostLine(row, view.lookups));
+    for (const row of rows) lines.push(render(row).line);
   }
   lines.push(...warningsOf(view));
   const next = nextStepOf(view);
@@ -267,17 +297,24 @@ export function hostListText(view: HostListView): string {
   return lines.join('\n');
 }
 
-/** Both channels within `budget` bytes together: rows dropped from the end until they fit. */
-export function hostListWithinBudget(view: HostListView, budget: number) {
+/**
+ * Both channels within `budget` bytes together: rows dropped from the end until they fit. Each
+ * row is rendered once (`render` remembers it) and each answer measured once: 50 hostile rows cut
+ * to 2 were rendered twice and their 1.8 MB of JSON measured three times (issue 40, item 8).
+ */
+export function hostListWithinBudget(
+  view: HostListView,
+  budget: number,
+  render: HostRenderer = hostRenderer(view.lookups),
+) {
   let current = view;
   for (;;) {
-    const structured = hostListStructured(current);
-    const text = hostListText(current);
-    if (byteLength(text) + byteLength(jsonOf(structured)) <= budget || current.rows.length === 0) {
-      return { structured, text };
-    }
-    const over = byteLength(text) + byteLength(jsonOf(structured)) - budget;
-    const perRow = (byteLength(text) + byteLength(jsonOf(structured))) / current.rows.length;
+    const structured = hostListStructured(current, render);
+    const text = hostListText(current, render);
+    const size = byteLength(text) + byteLength(jsonOf(structured));
+    if (size <= budget || current.rows.length === 0) return { structured, text };
+    const over = size - budget;
+    const perRow = size / current.rows.length;
     const drop = Math.min(current.rows.length, Math.max(1, Math.ceil(over / perRow)));
     const rows = current.rows.slice(0, current.rows.length - drop);
     current = { ...current, rows, omitted: view.rows.length - rows.length };
