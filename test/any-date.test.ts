@@ -12,6 +12,8 @@ const CLOCK_READERS = [
   'test/questions.test.ts',
   'test/time-window.test.ts',
   'test/dates-and-schedules.test.ts',
+  // list_changes' P7D default and instants at since count back from the server's clock.
+  'test/changes-dates.test.ts',
 ];
 
 /** Runs vitest on `files` in a child whose Date reads `days` from today. */
