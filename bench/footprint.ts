@@ -1,4 +1,4 @@
-// Target 8: resident memory right after start-up and one call, and the peak over 1,000 list calls of 50 items, beside the SDK v1 and v2 floors.
+// Target 8: resident memory right after start-up and one call, and the peak over 1,000 list calls of 50 items, beside SDK v1 and v2 floors that echo and that make the same GET.
 import { startApiProcess } from './lib/api-process.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { rssOf, watchPeak } from './lib/rss.js';
@@ -32,10 +32,18 @@ async function measure(server: StdioServer, call: () => Promise<boolean>): Promi
 
 async function floorFootprint(
   env: NodeJS.ProcessEnv,
-  variant: 'sdk' | 'v2' = 'sdk',
+  variant: 'sdk' | 'v2' | 'list' | 'v2-list' = 'sdk',
 ): Promise<Footprint> {
   const server = await startServer(env, sdkFloorEntry(variant));
   try {
+    // The list floors make the same GET as ours and return the body as text: the memory any
+    // server pays to read 1,000 discoveries. The echo floors read nothing.
+    if (variant === 'list' || variant === 'v2-list') {
+      return await measure(server, async () => {
+        const result = await callTool(server, 'list_discoveries', { limit: LIMIT });
+        return result.isError !== true;
+      });
+    }
     const text = 'x'.repeat(6_800); // about the size of a 50-item list_discoveries text
     return await measure(server, async () => {
       const result = await callTool(server, 'echo', { text });
@@ -62,6 +70,8 @@ export async function footprintBench(): Promise<BenchResult[]> {
     }
     const floor = await floorFootprint(env);
     const v2Floor = await floorFootprint(env, 'v2');
+    const listFloor = await floorFootprint(env, 'list');
+    const v2ListFloor = await floorFootprint(env, 'v2-list');
     const load = loadAverage();
     return [
       {
@@ -69,14 +79,14 @@ export async function footprintBench(): Promise<BenchResult[]> {
         figure: `RSS ${mb(ours.afterCall)}`,
         target: `<= ${mb(MAX_AFTER_CALL_BYTES)}`,
         pass: ours.afterCall <= MAX_AFTER_CALL_BYTES && ours.failed === 0,
-        detail: `${SOON_MS} ms after start-up and one list_discoveries call; SDK floor (one-tool McpServer, one echo call) ${mb(floor.afterCall)}, on SDK v2 in both eras ${mb(v2Floor.afterCall)}; load average ${load}`,
+        detail: `${SOON_MS} ms after start-up and one list_discoveries call; SDK floor (one-tool McpServer, one echo call) ${mb(floor.afterCall)}, on SDK v2 in both eras ${mb(v2Floor.afterCall)}; a floor making the same GET and returning the body as text ${mb(listFloor.afterCall)}, on SDK v2 ${mb(v2ListFloor.afterCall)}; load average ${load}`,
       },
       {
         name: '9. Peak RSS',
         figure: `peak ${mb(ours.peak)}`,
         target: `<= ${mb(MAX_PEAK_BYTES)}`,
         pass: ours.peak <= MAX_PEAK_BYTES && ours.failed === 0,
-        detail: `${CALLS} list_discoveries calls of ${LIMIT}, one at a time (${ours.failed} failed); SDK floor over ${CALLS} echo calls of the same text size ${mb(floor.peak)}, on SDK v2 ${mb(v2Floor.peak)}`,
+        detail: `${CALLS} list_discoveries calls of ${LIMIT}, one at a time (${ours.failed} failed); SDK floor over ${CALLS} echo calls of the same text size ${mb(floor.peak)}, on SDK v2 ${mb(v2Floor.peak)}; over ${CALLS} of the same GET returned as text ${mb(listFloor.peak)}, on SDK v2 ${mb(v2ListFloor.peak)}`,
       },
     ];
   } finally {
