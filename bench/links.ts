@@ -1,4 +1,5 @@
 // Target 16 (the 15th bench of run.ts: `npm run bench -- 15`): list_links at 3,000 and 20,000 hosts on 0.14.13 and 0.17.22, against a sample enforcing Scanopy's quota: a network's links in one call, bytes per channel, requests cold and warm, topology bundles read, the server's RSS above the kept host copy.
+import { neighbourRowBytes } from './lib/bundle-size.js';
 import { generateInventory, SCANOPY_QUOTA, startInventoryApi } from './lib/inventory.js';
 import { type BenchResult, runIfMain } from './lib/result.js';
 import { rssOf } from './lib/rss.js';
@@ -126,6 +127,17 @@ export async function linksBench(): Promise<BenchResult> {
       if (version === '0.17.22' && cold && cold.bundles > 3)
         missed.push(`${version} ${hosts} ${cold.bundles} bundles cold`);
     }
+  }
+  if (VERSIONS.includes('0.17.22')) {
+    // What src/api/inventory/kept-links.ts weighs a kept bundle's rows by against the ceiling.
+    const hosts = Math.max(...SIZES);
+    const size = await neighbourRowBytes(
+      '0.17.22',
+      generateInventory(hosts, hosts === 20_000 ? 5 : undefined),
+    );
+    notes.push(
+      `A parsed neighbour row (0.17.22, every network's bundle at ${hosts} hosts read 20 times over and held, heap between two full collections): ${Math.round(size.bytesPerRow)} bytes over ${size.rows} rows, ${size.advertised} of them with LLDP or CDP text`,
+    );
   }
   lastLinkRows = rows;
   console.log(linksTable(rows, notes));

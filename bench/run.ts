@@ -53,6 +53,14 @@ const only = new Set(
     .map(Number)
     .filter(Number.isInteger),
 );
+// A number past the list would run nothing and still stamp the doc as measured again.
+const unknown = [...only].filter((n) => n < 1 || n > BENCHES.length);
+if (unknown.length > 0) {
+  console.error(
+    `bench: no bench number ${unknown.join(', ')}; the benches are 1-${BENCHES.length} in bench/run.ts' order (the 15th, links, writes the row labelled 16.)`,
+  );
+  process.exit(2);
+}
 /** With some targets only: write their rows into the doc's table, the other rows kept. */
 const write = process.argv.includes('--write');
 
