@@ -10,8 +10,8 @@ export function runVitestChild(
 ) {
   return spawnSync(
     join(ROOT, 'node_modules', '.bin', 'vitest'),
-    // One forked worker, its modules kept from file to file (--no-isolate): these files pass
-    // isolated in the main run, and here each only has to pass under the child's clock or zone.
+    // One forked worker, its modules kept from file to file (--no-isolate, as in the main run,
+    // vitest.config.ts): here each file only has to pass under the child's clock or zone.
     // A child of the five date files took 15.6 CPU-s so, against 25.7 a fork per file
     // (docs/testing.md).
     [
