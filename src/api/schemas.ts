@@ -125,7 +125,6 @@ function parserOf<S extends z.ZodType>(pick: (all: Schemas) => S) {
   };
 }
 
-export const paginationSchema = parserOf((s) => s.pagination);
 export type Pagination = z.infer<Schemas['pagination']>;
 
 export const envelopeSchema = parserOf((s) => s.envelope);

@@ -133,10 +133,28 @@ export function leanDiscovery(discovery: Discovery): LeanDiscovery {
 const SEP = '; ';
 
 /**
+ * Texts `said` has quoted, and how: the same names (items, networks, daemons, hosts, tags) are
+ * quoted on every call of a page, each through four regular expressions, and quote() is a pure
+ * function. Bounded in entries and in what one entry holds: a long error text is quoted afresh.
+ */
+const saidBefore = new Map<string, string>();
+const MAX_SAID = 1_000;
+const MAX_SAID_TEXT = 200;
+
+/**
  * A name or message from the service inside this server's own line: quoted, its quotes and the
  * line's separators escaped, so it can never add a field, a legend entry or a state of its own.
  */
-export const said = (text: string) => quote(unmarkServiceData(text));
+export function said(text: string): string {
+  let shown = saidBefore.get(text);
+  if (shown === undefined) {
+    shown = quote(unmarkServiceData(text));
+    if (text.length > MAX_SAID_TEXT) return shown;
+    if (saidBefore.size >= MAX_SAID) saidBefore.clear();
+    saidBefore.set(text, shown);
+  }
+  return shown;
+}
 
 /** A variant name (Network, Complete, …) stands bare; anything else the service sent is quoted. */
 const word = (text: string) => (/^[A-Za-z]\w{0,40}$/.test(text) ? text : said(text));
