@@ -336,9 +336,10 @@ export function discoveriesText(view: DiscoveryListView): string {
   lines.push(...legendLines);
   const groups = new Map<string, LeanDiscovery[]>();
   for (const discovery of view.discoveries) {
-    const group = groups.get(groupKey(discovery));
+    const key = groupKey(discovery);
+    const group = groups.get(key);
     if (group) group.push(discovery);
-    else groups.set(groupKey(discovery), [discovery]);
+    else groups.set(key, [discovery]);
   }
   for (const group of groups.values()) {
     const [first] = group;
