@@ -1,6 +1,7 @@
 // What list_discoveries remembers between calls (quoted names, schedule words, next-run times) answers as the work it stands for would, in any order and past its bounds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { discoverySchema } from '../src/api/schemas.js';
 import { quote } from '../src/safety/quote.js';
 import { serviceText } from '../src/safety/sanitize.js';
 import { unmarkServiceData } from '../src/safety/service-data-mark.js';
@@ -111,5 +112,50 @@ describe('the text shortcuts of a list line', () => {
       expect(lean.run_type.timezone).toBe(serviceText(zone, 64));
       expect(lean.name).toBe(serviceText(name, 200));
     }
+  });
+});
+
+describe("0.17.22's site_id renamed in one copy", () => {
+  /** The normalization as it was written before: a rest spread, then a spread of that. */
+  const before = (wire: Record<string, unknown>) => {
+    const { site_id, network_id, daemon_id, ...rest } = wire;
+    const id = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const network = id(network_id) ?? id(site_id);
+    const daemon = id(daemon_id);
+    return {
+      ...rest,
+      ...(network === undefined ? {} : { network_id: network }),
+      ...(daemon === undefined ? {} : { daemon_id: daemon }),
+    };
+  };
+  const idish = fc.oneof(fc.constant(undefined), fc.uuid(), fc.integer(), fc.constant(null));
+
+  it('gives the same fields as the spread did, and a `__proto__` key never sets the prototype', () => {
+    fc.assert(
+      fc.property(idish, idish, idish, fc.boolean(), (site, network, daemon, proto) => {
+        const item: Record<string, unknown> = {
+          id: 'd1',
+          name: 'Discovery 1',
+          ...(site === undefined ? {} : { site_id: site }),
+          ...(network === undefined ? {} : { network_id: network }),
+          discovery_type: { type: 'Network', host_id: 'h1' },
+          ...(daemon === undefined ? {} : { daemon_id: daemon }),
+          run_type: { type: 'AdHoc' },
+          tags: [],
+          extra: 1,
+        };
+        const wire = proto
+          ? JSON.parse(JSON.stringify(item).replace('{', '{"__proto__":{"x":1},'))
+          : item;
+        const parsed = discoverySchema.safeParse(wire);
+        expect(parsed.success).toBe(true);
+        if (!parsed.success) return;
+        expect(Object.getPrototypeOf(parsed.data)).toBe(Object.prototype);
+        expect((parsed.data as Record<string, unknown>)['x']).toBeUndefined();
+        if (proto) return;
+        // Every reader takes these fields by name: the values are what must not change.
+        expect(parsed.data).toStrictEqual(before(item));
+      }),
+    );
   });
 });
