@@ -10,7 +10,7 @@ import {
   ResponseShapeError,
 } from './errors.js';
 import type { VersionMemo } from './families/service-profile.js';
-import { type Envelope, type Pagination, paginationSchema } from './schemas.js';
+import type { Envelope, Pagination } from './schemas.js';
 import { type LoginBudget, type LoginFn, type SessionStore, sessionCookie } from './session.js';
 import type { HttpSender, RawResponse } from './transport/http.js';
 import { turnsOf } from './turns.js';
@@ -273,14 +273,13 @@ async function pageOf<T>(
     offset: query.offset ?? 0,
     has_more: false,
   };
-  const pagination = paginationSchema.safeParse(envelope.meta?.pagination);
-  const groupCounts = groupCountsOf(
-    pagination.success ? pagination.data['group_counts'] : undefined,
-  );
+  // Checked already, with the envelope it came in (envelopeSchema): not parsed a second time.
+  const pagination = envelope.meta?.pagination;
+  const groupCounts = groupCountsOf(pagination?.['group_counts']);
   return {
     items,
     skipped: read - items.length,
-    pagination: correctedPagination(pagination.success ? pagination.data : fallback, read),
+    pagination: correctedPagination(pagination ?? fallback, read),
     ...(groupCounts ? { groupCounts } : {}),
   };
 }

@@ -138,7 +138,11 @@ function notASecret(secret: string | undefined): secret is undefined {
 function collectStrings(value: unknown, into: string[], depth: number): string[] {
   if (typeof value === 'string') into.push(value);
   else if (value !== null && typeof value === 'object' && depth <= 64) {
-    for (const inner of Object.values(value)) collectStrings(inner, into, depth + 1);
+    // Own values in Object.values' order, without an array of them per object.
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (Object.hasOwn(record, key)) collectStrings(record[key], into, depth + 1);
+    }
   }
   return into;
 }

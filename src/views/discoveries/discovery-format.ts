@@ -67,15 +67,16 @@ export function defined<R>(value: { [K in keyof R]: R[K] | undefined }): R {
 }
 
 /**
- * Most names are already one clean line: they skip serviceText's per-character copy. Clean means
- * sanitizeText leaves it alone and no whitespace but single inner spaces.
+ * Most names, crons and zones are already one clean line: they skip serviceText's copy (its
+ * replace of every space run builds a new string). Clean means sanitizeText leaves it alone, no
+ * whitespace but single inner spaces, and within `max`: then serviceText would return it as it is.
  */
 const ODD_SPACE = /[^\S ]|^ | $| {2}/;
 const MAX_NAME = 200;
-const oneLineName = (name: string) =>
-  name.length <= MAX_NAME && !ODD_SPACE.test(name) && sanitizeText(name) === name
-    ? name
-    : serviceText(name, MAX_NAME);
+const oneLineOf = (text: string, max: number) =>
+  text.length <= max && !ODD_SPACE.test(text) && sanitizeText(text) === text
+    ? text
+    : serviceText(text, max);
 
 function leanRun(run: Discovery['run_type']): LeanRun {
   if (run.type === 'Historical') {
@@ -93,10 +94,10 @@ function leanRun(run: Discovery['run_type']): LeanRun {
   }
   return defined<LeanRun>({
     type: run.type,
-    cron_schedule: str(run['cron_schedule']) && serviceText(run['cron_schedule'] as string, 100),
+    cron_schedule: str(run['cron_schedule']) && oneLineOf(run['cron_schedule'] as string, 100),
     enabled: typeof run['enabled'] === 'boolean' ? run['enabled'] : undefined,
     last_run: str(run['last_run']),
-    timezone: str(run['timezone']) && serviceText(run['timezone'] as string, 64),
+    timezone: str(run['timezone']) && oneLineOf(run['timezone'] as string, 64),
   });
 }
 
@@ -116,7 +117,7 @@ export function leanDiscovery(discovery: Discovery): LeanDiscovery {
   const credentials = credentialIds(discovery);
   return defined<LeanDiscovery>({
     id: discovery.id,
-    name: oneLineName(discovery.name),
+    name: oneLineOf(discovery.name, MAX_NAME),
     network_id: str(record['network_id']),
     daemon_id: str(record['daemon_id']),
     tags: tags.length > 0 ? tags : undefined,
@@ -133,10 +134,28 @@ export function leanDiscovery(discovery: Discovery): LeanDiscovery {
 const SEP = '; ';
 
 /**
+ * Texts `said` has quoted, and how: the same names (items, networks, daemons, hosts, tags) are
+ * quoted on every call of a page, each through four regular expressions, and quote() is a pure
+ * function. Bounded in entries and in what one entry holds: a long error text is quoted afresh.
+ */
+const saidBefore = new Map<string, string>();
+const MAX_SAID = 1_000;
+const MAX_SAID_TEXT = 200;
+
+/**
  * A name or message from the service inside this server's own line: quoted, its quotes and the
  * line's separators escaped, so it can never add a field, a legend entry or a state of its own.
  */
-export const said = (text: string) => quote(unmarkServiceData(text));
+export function said(text: string): string {
+  let shown = saidBefore.get(text);
+  if (shown === undefined) {
+    shown = quote(unmarkServiceData(text));
+    if (text.length > MAX_SAID_TEXT) return shown;
+    if (saidBefore.size >= MAX_SAID) saidBefore.clear();
+    saidBefore.set(text, shown);
+  }
+  return shown;
+}
 
 /** A variant name (Network, Complete, …) stands bare; anything else the service sent is quoted. */
 const word = (text: string) => (/^[A-Za-z]\w{0,40}$/.test(text) ? text : said(text));

@@ -76,21 +76,40 @@ export function outcomeGoneSentence(count: number): string {
 
 function outcomeGone(view: DiscoveryListView): string {
   if (view.outcomes !== 'linked') return '';
-  const count = view.discoveries.filter(ranWithoutOutcome).length;
+  const count = countOf(view.discoveries, ranWithoutOutcome);
   return count === 0 ? '' : outcomeGoneSentence(count);
+}
+
+/** How many items pass `test`, without a filtered copy of the list. */
+function countOf(items: readonly LeanDiscovery[], test: (item: LeanDiscovery) => boolean): number {
+  let count = 0;
+  for (const item of items) if (test(item)) count++;
+  return count;
 }
 
 /** "38 jobs, 12 run records": configured jobs are counted apart from records of past runs. */
 function kinds(discoveries: readonly LeanDiscovery[]): string {
-  const records = discoveries.filter(isRunRecord).length;
+  const records = countOf(discoveries, isRunRecord);
   const jobs = discoveries.length - records;
   return [jobs > 0 ? plural(jobs, 'job') : '', records > 0 ? plural(records, 'run record') : '']
     .filter(Boolean)
     .join(', ');
 }
 
-/** "Discoveries 1-50 of 137 (network Office)" and what needs attention, as two sentences. */
+/** Each view's summary, made once: the structured summary and the text's heading both say it. */
+const summaries = new WeakMap<DiscoveryListView, [string, string?]>();
+
 function summaryParts(view: DiscoveryListView): [string, string?] {
+  let parts = summaries.get(view);
+  if (!parts) {
+    parts = summaryPartsOf(view);
+    summaries.set(view, parts);
+  }
+  return parts;
+}
+
+/** "Discoveries 1-50 of 137 (network Office)" and what needs attention, as two sentences. */
+function summaryPartsOf(view: DiscoveryListView): [string, string?] {
   const { discoveries, pagination } = view;
   const first = discoveries.length > 0 ? pagination.offset + 1 : 0;
   const last = pagination.offset + discoveries.length;
@@ -109,9 +128,9 @@ function summaryParts(view: DiscoveryListView): [string, string?] {
   }
   const head = `Discoveries ${first}-${last} of ${pagination.total_count}${scope}: ${kinds(discoveries)}`;
   const attention = [
-    [discoveries.filter(isDisabled).length, 'scheduled DISABLED'],
-    [discoveries.filter(isFailed).length, 'last run FAILED'],
-    [discoveries.filter(neverRun).length, 'never run'],
+    [countOf(discoveries, isDisabled), 'scheduled DISABLED'],
+    [countOf(discoveries, isFailed), 'last run FAILED'],
+    [countOf(discoveries, neverRun), 'never run'],
   ] as const;
   const shown = attention.filter(([count]) => count > 0).map(([n, what]) => `${n} ${what}`);
   const records =
@@ -317,9 +336,10 @@ export function discoveriesText(view: DiscoveryListView): string {
   lines.push(...legendLines);
   const groups = new Map<string, LeanDiscovery[]>();
   for (const discovery of view.discoveries) {
-    const group = groups.get(groupKey(discovery));
+    const key = groupKey(discovery);
+    const group = groups.get(key);
     if (group) group.push(discovery);
-    else groups.set(groupKey(discovery), [discovery]);
+    else groups.set(key, [discovery]);
   }
   for (const group of groups.values()) {
     const [first] = group;

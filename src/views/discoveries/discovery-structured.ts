@@ -104,12 +104,16 @@ export function structuredGroups(
   >();
   for (const d of discoveries) {
     const key = groupKey(d);
-    const entry = groups.get(key) ?? { head: d, items: new Map() };
+    let entry = groups.get(key);
+    if (!entry) {
+      entry = { head: d, items: new Map() };
+      groups.set(key, entry);
+    }
     const bucket = BUCKETS.get(d.run_type.type) ?? 'other';
-    const items = entry.items.get(bucket) ?? [];
-    items.push(item(d, bucket, context));
-    entry.items.set(bucket, items);
-    groups.set(key, entry);
+    const shown = item(d, bucket, context);
+    const items = entry.items.get(bucket);
+    if (items) items.push(shown);
+    else entry.items.set(bucket, [shown]);
   }
   return {
     groups: [...groups.values()].map(({ head, items }) => {
