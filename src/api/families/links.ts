@@ -113,7 +113,7 @@ export async function readTopologyLinks(
   signal?: AbortSignal,
 ): Promise<TopologyLinks> {
   // Only what links read is built: the bundle's interfaces (80% of a 6.9 MB bundle at 12,500
-  // interfaces) were parsed, cleaned and let go, ~25 MB of RSS over one get_host at 20,000 hosts.
+  // interfaces) were parsed, cleaned and let go: ~25 MB of RSS over one host lookup at 20,000 hosts.
   const spec = { ...topologySpec(profile, networkId, undefined, signal), readKeys: LINK_KEYS };
   schema ??= buildSchema();
   const parsed = schema.safeParse((await requester.request(spec)).data);
