@@ -53,6 +53,12 @@ describe('parseBoundedEnvelope', () => {
         const text = JSON.stringify(value);
         const keys = ['id', 'name'];
         const cut = expected(text, n) as { data?: unknown };
+        const isPlain = (v: unknown): v is object =>
+          !!v && typeof v === 'object' && !Array.isArray(v);
+        // A `data` that is one object is cut to the keys itself.
+        if (isPlain(cut) && isPlain(cut.data)) {
+          cut.data = Object.fromEntries(Object.entries(cut.data).filter(([k]) => keys.includes(k)));
+        }
         if (cut && typeof cut === 'object' && Array.isArray(cut.data)) {
           for (let at = 0; at < Math.min(n, cut.data.length); at++) {
             const item = cut.data[at];
@@ -74,6 +80,31 @@ describe('parseBoundedEnvelope', () => {
       success: true,
       data: Object.assign([{ id: 'h1', name: 'lab' }], { length: 2 }),
     });
+  });
+
+  it('builds only the keys asked for of a data object (a topology bundle), whole or by the walk', () => {
+    // The bundle's interfaces are most of its bytes; links read its neighbours and candidates.
+    const bundle = {
+      interfaces: [{ id: 'i1', if_name: 'Gi0/1 "]}' }],
+      neighbours: [{ interface_id: 'i1', neighbor: { type: 'Host', id: 'h2' } }],
+      candidates: [],
+    };
+    const text = JSON.stringify({ success: true, data: bundle, meta: { n: 1 } });
+    const wanted = {
+      success: true,
+      data: { neighbours: bundle.neighbours, candidates: [] },
+      meta: { n: 1 },
+    };
+    for (const wholeUpTo of [undefined, 0]) {
+      for (const input of [text, Buffer.from(text)]) {
+        expect(
+          parseBoundedEnvelope(input, Number.POSITIVE_INFINITY, wholeUpTo, [
+            'neighbours',
+            'candidates',
+          ]),
+        ).toStrictEqual(wanted);
+      }
+    }
   });
 
   it('counts every item sent but builds only n of them', () => {

@@ -2,6 +2,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../src/api/client.js';
+import { createInventoryPool } from '../src/api/inventory/kept-inventory.js';
+import { createTransport } from '../src/api/transport/transport.js';
+import { createRedactor } from '../src/safety/redact.js';
 import { SAMPLE_NETWORKS, SAMPLE_TAGS, sampleData } from '../src/sample-api/data.js';
 import {
   buildInventory,
@@ -9,9 +13,9 @@ import {
   type SampleHost,
 } from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
-import type { RecordedRequest } from '../src/sample-api/server.js';
+import { type RecordedRequest, startSampleApi } from '../src/sample-api/server.js';
 import { TEST_NOW } from './clock.js';
-import { startFakeApi } from './fake-api.js';
+import { startFakeApi, TEST_API_KEY } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { textOf, useHarness } from './harness.js';
 import { callHttp, connectHttp } from './http-client.js';
@@ -370,3 +374,57 @@ describe('the kept copy is read again at most a minute after it was read', () =>
     );
   });
 });
+
+describe.each(['0.14.13', '0.17.22'])(
+  'the kept copy as held in memory on Scanopy %s (issue 41)',
+  (version) => {
+    it('shares one frozen empty list among its hosts and keeps the lists read in full', async () => {
+      const data = sampleData(version);
+      useInventory(data, buildInventory({ hosts: 300 }));
+      const api = await startSampleApi({ apiKey: TEST_API_KEY, data });
+      const sender = createTransport({ timeoutMs: 10_000, maxResponseBytes: 24_000_000 });
+      try {
+        const client = createApiClient({
+          baseUrl: api.url,
+          apiKey: TEST_API_KEY,
+          userAgent: 'test',
+          sender,
+          redactor: createRedactor(),
+        });
+        const signal = new AbortController().signal;
+        const copy = await createInventoryPool()
+          .forCaller('test')
+          .hosts(client, { signal, now: () => TEST_NOW });
+        const hosts = copy?.hosts ?? [];
+        expect(hosts.length).toBeGreaterThanOrEqual(300);
+        const lists = hosts.flatMap((h) => [
+          h.tags,
+          h.sightings,
+          h.credential_ids,
+          h.first_discovery_ids,
+          h.last_discovery_ids,
+          h.addresses,
+          h.ports,
+          h.services,
+          h.snmp_interfaces,
+          ...h.services.map((s) => s.port_ids),
+        ]);
+        const empty = lists.filter((list) => list.length === 0);
+        expect(empty.length).toBeGreaterThan(0);
+        // One list for every empty one, frozen: no holder can fill the list the other hosts share.
+        expect(new Set(empty).size).toBe(1);
+        expect(Object.isFrozen(empty[0])).toBe(true);
+        // Every port a service is bound to is one of its host's ports, as the service sent them.
+        for (const host of hosts) {
+          const ports = new Set(host.ports.map((p) => p.id));
+          for (const service of host.services) {
+            for (const id of service.port_ids) expect(ports.has(id)).toBe(true);
+          }
+        }
+      } finally {
+        await sender.close();
+        await api.close();
+      }
+    });
+  },
+);

@@ -47,7 +47,9 @@ const COLON = 0x3a;
  * The JSON value of `text`, as JSON.parse would give it, except that when it is an object with a
  * `data` list only the first `maxItems` items are built; the list's `length` is still the number
  * of items sent (the rest are holes, never read). With `itemKeys`, an object item is built with
- * those keys only (a name list needs a host's id and name, not its 800 bytes of children). Items
+ * those keys only (a name list needs a host's id and name, not its 800 bytes of children), and so
+ * is a `data` that is one object (a topology bundle's links need its neighbours, not the 80% of its
+ * bytes that are interfaces). Items
  * and values stepped over are checked for balanced brackets and strings only, not parsed. Throws
  * SyntaxError where JSON.parse would (and on unbalanced items).
  */
@@ -93,9 +95,12 @@ function* walkEnvelope(
   const at = skipSpace(text, 0);
   if (text.code(at) !== OPEN_BRACE) return JSON.parse(text.slice(0, text.length));
   const [result, end] = yield* objectAt(text, at, (key, start) =>
-    key === 'data' && text.code(start) === OPEN_BRACKET
-      ? boundedList(text, start, maxItems, keys)
-      : wholeValue(text, start),
+    key !== 'data'
+      ? wholeValue(text, start)
+      : text.code(start) === OPEN_BRACKET
+        ? boundedList(text, start, maxItems, keys)
+        : // A `data` object (a topology bundle) with only the keys asked for built.
+          itemAt(text, start, keys),
   );
   return expectEnd(text, end, result);
 }
@@ -189,6 +194,10 @@ const textOf = (input: string | Uint8Array) =>
 function cutData(value: unknown, maxItems: number, keys?: ReadonlySet<string>): unknown {
   if (!isObject(value)) return value;
   const data = (value as { data?: unknown }).data;
+  if (keys && isObject(data)) {
+    (value as { data: unknown }).data = picked(data, keys);
+    return value;
+  }
   if (!Array.isArray(data) || (data.length <= maxItems && !keys)) return value;
   const kept = data.slice(0, maxItems);
   if (keys) for (let at = 0; at < kept.length; at++) kept[at] = picked(kept[at], keys);

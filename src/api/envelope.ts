@@ -23,7 +23,7 @@ export async function interpretResponse(
   redact: (text: string) => string = (text) => text,
   /** A list page: build only this many items of `data` (its length still counts every item). */
   maxItems?: number,
-  /** A list page: build only these keys of each object item of `data`. */
+  /** Build only these keys of each object item of `data`, or of `data` when it is one object. */
   itemKeys?: readonly string[],
 ): Promise<Envelope> {
   const { status } = response;
@@ -74,9 +74,9 @@ function parseJson(
 ): unknown {
   try {
     const value =
-      maxItems === undefined
+      maxItems === undefined && itemKeys === undefined
         ? parseWhole(text)
-        : parseBoundedEnvelope(text, maxItems, undefined, itemKeys);
+        : parseBoundedEnvelope(text, maxItems ?? Number.POSITIVE_INFINITY, undefined, itemKeys);
     // Every JSON value from the service is cleaned here, once, before anything reads it.
     return value === undefined ? undefined : sanitizeJson(value);
   } catch {

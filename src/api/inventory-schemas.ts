@@ -211,7 +211,10 @@ function childrenOf(values: readonly unknown[], pick: (all: Schemas) => z.ZodTyp
 }
 
 /** "Linux Ubuntu 24.04" from 0.17's `os`, the family apart for counting. */
-function osOf(os: WireHost['os'], i: Intern) {
+function osOf(
+  os: WireHost['os'],
+  i: Intern,
+): { os?: string | undefined; os_family?: string | undefined } {
   if (!os) return {};
   // "Windows 11 23H2", not "Windows Windows 11 23H2": the family only where the name lacks it.
   const family = nonEmpty(os.family);
@@ -228,8 +231,21 @@ function osOf(os: WireHost['os'], i: Intern) {
   };
 }
 
+/**
+ * The kept copy's empty lists are this one array: a 20,000-host copy had ~4 empty lists a host,
+ * 32 bytes each. Frozen, so no holder can fill the list every host shares.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * A list as the copy keeps it: the shared empty one, else exactly as long as it is. A list built
+ * item by item (zod's arrays, `keep`, flatMap) reserves room for 17 items from its first one: the
+ * services' port lists alone were 5 MB of a 20,000-host copy.
+ */
+const kept = <T>(items: readonly T[]): readonly T[] => (items.length === 0 ? NONE : items.slice());
+
 /** The sightings as parsed (their keys as the schema gave them), their words from the page's table. */
-function sightingsOf(wire: WireHost, i: Intern): InventorySighting[] {
+function sightingsOf(wire: WireHost, i: Intern): readonly InventorySighting[] {
   const sightings = (wire.source?.metadata ?? []) as {
     -readonly [K in keyof InventorySighting]: InventorySighting[K];
   }[];
@@ -238,55 +254,65 @@ function sightingsOf(wire: WireHost, i: Intern): InventorySighting[] {
     sighting.date = i(sighting.date);
     if (sighting.type !== undefined) sighting.type = i(sighting.type);
   }
-  return sightings;
+  return kept(sightings);
 }
 
-/** One shared empty value: a 0.14-0.16 copy of 100,000 ports allocates nothing for sightings. */
-const NO_SIGHTINGS = Object.freeze({});
-
-/**
- * A row's sightings where it keeps its own (0.17.0+: last_seen_at): older rows carry a created_at
- * too, which says nothing of later runs, so it is not kept (and a 20,000-host copy stays smaller).
- * The dates come from the page's string table like every other repeated word.
+/*
+ * A row keeps its own sightings where it has them (0.17.0+: last_seen_at): older rows carry a
+ * created_at too, which says nothing of later runs, so it is not kept (and a 20,000-host copy
+ * stays smaller). The dates come from the page's string table like every other repeated word.
+ * Ports and services are written out whole, one literal per shape: keys added by a spread went to
+ * a property array beside each object (~38 bytes more for each of 100,000 ports).
  */
-const rowSightings = (
-  row: { created_at?: string | undefined; last_seen_at?: string | undefined },
-  i: Intern,
-) =>
-  row.last_seen_at === undefined
-    ? NO_SIGHTINGS
-    : { first_seen_at: i(row.created_at), last_seen_at: i(row.last_seen_at) };
+function portOf(p: z.output<Schemas['port']>, i: Intern): InventoryPort {
+  const id = i(p.id);
+  const protocol = i(p.protocol.toLowerCase());
+  if (p.last_seen_at === undefined) return { id, number: p.number, protocol };
+  return {
+    id,
+    number: p.number,
+    protocol,
+    first_seen_at: i(p.created_at),
+    last_seen_at: i(p.last_seen_at),
+  };
+}
+
+function serviceOf(s: z.output<Schemas['service']>, i: Intern): InventoryService {
+  const name = i(s.name);
+  const definition = i(
+    typeof s.service_definition === 'string' ? s.service_definition : s.service_definition?.name,
+  );
+  const bound = s.bindings.filter((b) => b.port_id !== undefined);
+  const port_ids = bound.length === 0 ? NONE : bound.map((b) => i(b.port_id as string));
+  if (s.last_seen_at === undefined) return { id: s.id, name, definition, port_ids };
+  return {
+    id: s.id,
+    name,
+    definition,
+    port_ids,
+    first_seen_at: i(s.created_at),
+    last_seen_at: i(s.last_seen_at),
+  };
+}
 
 function hostOf(wire: WireHost, layout: HostWireLayout, i: Intern): InventoryHost {
   const rawAddresses = layout.addresses === 'ip_addresses' ? wire.ip_addresses : wire.interfaces;
   const rawSnmp = layout.snmp === 'if_entries' ? wire.if_entries : wire.interfaces;
   const addresses = childrenOf(rawAddresses, (s) => s.address) as WireAddress[];
   const snmp = childrenOf(rawSnmp, (s) => s.snmp) as z.output<Schemas['snmp']>[];
-  const ports: InventoryPort[] = wire.ports.map((p) => ({
-    id: i(p.id),
-    number: p.number,
-    protocol: i(p.protocol.toLowerCase()),
-    ...rowSightings(p, i),
-  }));
-  const services: InventoryService[] = wire.services.map((s) => ({
-    id: s.id,
-    name: i(s.name),
-    definition: i(
-      typeof s.service_definition === 'string' ? s.service_definition : s.service_definition?.name,
-    ),
-    port_ids: s.bindings.flatMap((b) => (b.port_id === undefined ? [] : [i(b.port_id)])),
-    ...rowSightings(s, i),
-  }));
+  const ports = wire.ports.length === 0 ? NONE : wire.ports.map((p) => portOf(p, i));
+  const services = wire.services.length === 0 ? NONE : wire.services.map((s) => serviceOf(s, i));
   const children = [wire, ...addresses, ...wire.ports, ...wire.services];
-  const ids = (key: 'first_discovery_id' | 'last_discovery_id') => [
-    ...new Set(children.flatMap((c) => (c[key] === undefined ? [] : [i(c[key])]))),
-  ];
+  const ids = (key: 'first_discovery_id' | 'last_discovery_id') =>
+    kept([...new Set(children.flatMap((c) => (c[key] === undefined ? [] : [i(c[key])])))]);
   const credentials = [
     ...(wire.snmp_credential_id ? [wire.snmp_credential_id] : []),
     ...wire.credential_assignments.map((a) => a.credential_id),
   ].map(i);
   const virtualization = wire.virtualization ?? wire.virtualization_metadata;
   const virtualizedBy = wire.virtualization_service_id ?? virtualization?.details?.service_id;
+  const os = osOf(wire.os, i);
+  // Written out whole, as ports are: a spread (the OS) put the keys after it in a property array.
   return {
     id: wire.id,
     name: nonEmpty(wire.name) ?? nonEmpty(wire.display_name) ?? '',
@@ -300,17 +326,18 @@ function hostOf(wire: WireHost, layout: HostWireLayout, i: Intern): InventoryHos
     first_discovery_ids: ids('first_discovery_id'),
     last_discovery_ids: ids('last_discovery_id'),
     sightings: sightingsOf(wire, i),
-    tags: wire.tags.map(i),
+    tags: wire.tags.length === 0 ? NONE : wire.tags.map(i),
     description: nonEmpty(wire.description),
     sys_descr: nonEmpty(wire.sys_descr),
     sys_location: nonEmpty(wire.sys_location),
     hidden: wire.hidden,
-    ...osOf(wire.os, i),
-    addresses: addresses.map((address) => addressOf(address, i)),
+    os: os.os,
+    os_family: os.os_family,
+    addresses: addresses.length === 0 ? NONE : addresses.map((address) => addressOf(address, i)),
     ports,
     services,
-    snmp_interfaces: snmp.map((row) => snmpOf(row, i)),
-    credential_ids: [...new Set(credentials)],
+    snmp_interfaces: snmp.length === 0 ? NONE : snmp.map((row) => snmpOf(row, i)),
+    credential_ids: kept([...new Set(credentials)]),
     virtualization:
       virtualization || virtualizedBy
         ? { type: i(virtualization?.type), service_id: virtualizedBy }

@@ -67,7 +67,10 @@ export interface RequestSpec {
   readonly signal?: AbortSignal | undefined;
   /** A list page: only this many items of the answer's `data` are built (see bounded-json.ts). */
   readonly readItems?: number | undefined;
-  /** A list page whose object items are built with these keys only (a name list: id, name). */
+  /**
+   * A list page whose object items are built with these keys only (a name list: id, name), or a
+   * `data` object built with these keys only (a topology bundle's neighbours and candidates).
+   */
   readonly readKeys?: readonly string[] | undefined;
 }
 

@@ -82,6 +82,8 @@ function buildSchema() {
   });
 }
 let schema: ReturnType<typeof buildSchema> | undefined;
+/** The keys of a bundle's `data` that buildSchema reads. */
+const LINK_KEYS = ['neighbours', 'candidates'] as const;
 
 /**
  * GET /api/v1/topology/data for one network (site): live, or as of a snapshot with `snapshot_id`
@@ -110,7 +112,9 @@ export async function readTopologyLinks(
   networkId: string,
   signal?: AbortSignal,
 ): Promise<TopologyLinks> {
-  const spec = topologySpec(profile, networkId, undefined, signal);
+  // Only what links read is built: the bundle's interfaces (80% of a 6.9 MB bundle at 12,500
+  // interfaces) were parsed, cleaned and let go: ~25 MB of RSS over one host lookup at 20,000 hosts.
+  const spec = { ...topologySpec(profile, networkId, undefined, signal), readKeys: LINK_KEYS };
   schema ??= buildSchema();
   const parsed = schema.safeParse((await requester.request(spec)).data);
   if (!parsed.success) throw requester.shapeError(spec, 'data is not a topology bundle');

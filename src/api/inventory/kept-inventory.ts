@@ -20,8 +20,9 @@ import { createFlights, join } from './shared-read.js';
  */
 export const KEPT_MAX_AGE_MS = MAX_AGE_MS;
 /**
- * A copy holds at most this many hosts (one copy of 20,000 hosts with 100,000 ports is ~44 MB of
- * heap on 0.17.22, ~12 MB on 0.14.13, bench/inventory.ts). A service listing more is read page by page for every question, as
+ * A copy holds at most this many hosts (one copy of 20,000 hosts with 100,000 ports is ~41 MB of
+ * heap, ~2.1 KB a host, on 0.14.13 and 0.17.22: bench/inventory.ts, bench/heap-snapshot.ts). A
+ * service listing more is read page by page for every question, as
  * before there were copies: memory stays bounded by one page.
  */
 export const MAX_COPY_HOSTS = 25_000;
@@ -34,8 +35,8 @@ export const MAX_COPIES = 64;
 /**
  * Hosts held at once in kept copies plus reads in flight plus kept topology bundles (ten neighbour
  * rows weigh a host: kept-links.ts' ROWS_PER_HOST), all callers together
- * (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS): ~3 KB of heap a host (bench/inventory.ts), so 50,000
- * is ~150 MB. Reads in flight had no ceiling (7 keys at 12,000 hosts peaked at 441-524 MB).
+ * (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS): ~2.1 KB of heap a host (bench/heap-snapshot.ts), so
+ * 50,000 is ~105 MB. Reads in flight had no ceiling (7 keys at 12,000 hosts peaked at 441-524 MB).
  */
 export const DEFAULT_INVENTORY_MAX_HOSTS = 2 * MAX_COPY_HOSTS;
 

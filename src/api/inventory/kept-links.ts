@@ -12,7 +12,7 @@ const MAX_BUNDLES = 64;
 /**
  * Neighbour rows that weigh one host against the hosts ceiling (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS):
  * a parsed row holds ~250 bytes of heap, ~380 with its advertised LLDP text (100,000 rows measured
- * with `node --expose-gc`), a kept host ~3 KB (bench/inventory.ts).
+ * with `node --expose-gc`), a kept host ~2-3 KB (bench/heap-snapshot.ts).
  */
 export const ROWS_PER_HOST = 10;
 
