@@ -26,7 +26,7 @@ const MEANINGS: Readonly<Record<keyof typeof envSchema.shape, string>> = {
   NETWORK_DISCOVERY_RESPONSE_BYTES_IN_FLIGHT:
     'service response bytes held at once across all calls; more wait, then are refused (default 32000000)',
   NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS:
-    'hosts held at once in kept host lists, reads in flight and kept link bundles (ten neighbour rows weigh a host), all callers (~3 KB a host; default 50000); past it a caller is read page by page',
+    'hosts held at once in kept host lists, reads in flight and kept link bundles (ten neighbour rows weigh a host), all callers (~2 KB a host kept, more while read; default 50000); past it a caller is read page by page',
   NETWORK_DISCOVERY_DEMO_SCANOPY:
     'demo mode: the Scanopy version the sample plays (0.14.13, 0.16.2, 0.17.22)',
   NETWORK_DISCOVERY_CONFIRM:
