@@ -274,6 +274,29 @@ describe('economy', () => {
     expect(bundles()).toHaveLength(6);
   });
 
+  it.each(['0.14.13', '0.17.22'])(
+    '%s: get_host of a switch with a copy held names its far hosts from the copy, no name list read',
+    async (version) => {
+      const h = await start({ sample: { data: sampleData(version) } });
+      await h.call('list_hosts', { counts_only: true });
+      const before = h.api.requests.length;
+      const result = await h.call('get_host', { host: core.name });
+      const host = hostLookupShape.parse(result.structuredContent).host;
+      expect(host?.links).toMatchObject({ state: 'linked', links: 3 });
+      expect(host?.snmp_interfaces?.map((i) => i.neighbour?.host)).toEqual([
+        'office-gw',
+        office[1]?.name,
+        office[2]?.name,
+      ]);
+      const hostLists = h.api.requests
+        .slice(before)
+        .filter((r) => r.path === '/api/v1/hosts')
+        .map((r) => r.query.get('limit'));
+      // The freshness probe alone: the name list (limit 1000) is not read again for the far ends.
+      expect(hostLists).toEqual(['1']);
+    },
+  );
+
   it('0.14.13: links come with the hosts, no other route is read', async () => {
     const h = await start({ sample: { data: sampleData('0.14.13') } });
     await h.call('list_links', { counts_only: true });

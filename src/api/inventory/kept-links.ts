@@ -11,7 +11,7 @@ const TOPOLOGY: Endpoint = { method: 'GET', path: '/api/v1/topology/data' };
 const MAX_BUNDLES = 64;
 /**
  * Neighbour rows that weigh one host against the hosts ceiling (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS):
- * a parsed row with its advertised LLDP text holds ~306 bytes of heap (bench/links.ts), a kept host
+ * a parsed row with its advertised LLDP text holds ~300 bytes of heap (bench/links.ts), a kept host
  * ~2.1 KB (bench/inventory.ts, bench/heap-snapshot.ts).
  */
 export const ROWS_PER_HOST = 10;

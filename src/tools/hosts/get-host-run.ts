@@ -264,7 +264,7 @@ export async function found(
   const readInParts = readApart.get(host);
   if (readInParts) notes.push(...apartNote(readInParts, interfacesRead));
   const shownInterfaces = snmpInterfaces.length > 0 ? snmpInterfaces : host.snmp_interfaces;
-  const links = await hostLinks(host, shownInterfaces, world, context);
+  const links = await hostLinks(host, shownInterfaces, world, context, copy?.hosts);
   return hostDetailResult({
     row: rowOf(host, world),
     lookups,

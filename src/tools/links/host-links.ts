@@ -1,4 +1,4 @@
-// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports looked up by id, far hosts named.
+// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports looked up by id, far hosts named from the kept copy or the name list.
 import type { NeighbourRow } from '../../api/families/links.js';
 import {
   emptyHost,
@@ -37,12 +37,26 @@ async function rowsOf(
   return read.bundles.flatMap((b) => b.neighbours).filter((row) => ids.has(row.interface_id));
 }
 
-/** The far hosts by id: from the name list, else read one by one; one the key cannot read is left out. */
-async function farHosts(ids: readonly string[], context: ToolContext) {
-  const names = await context.names.read(context.api, ['hosts'], context.signal);
+/**
+ * The far hosts by id: from the caller's kept copy when one answered this question (no request),
+ * else the name list, else read one by one; one the key cannot read is left out.
+ */
+async function farHosts(
+  ids: readonly string[],
+  context: ToolContext,
+  kept: readonly InventoryHost[] | undefined,
+) {
   const out = new Map<string, InventoryHost>();
+  if (kept) {
+    const wanted = new Set(ids);
+    // The copy holds every host the key reads, as the name list does (without its 1,000 cap).
+    for (const h of kept) if (wanted.has(h.id)) out.set(h.id, emptyHost(h.id, h.name));
+    if (out.size === wanted.size) return out;
+  }
+  const names = await context.names.read(context.api, ['hosts'], context.signal);
   let reads = 0;
   for (const id of ids) {
+    if (out.has(id)) continue;
     const name = names.nameOf(id);
     if (name !== undefined) {
       out.set(id, emptyHost(id, name));
@@ -68,6 +82,8 @@ export async function hostLinks(
   ports: readonly InventorySnmpInterface[],
   world: HostWorld,
   context: ToolContext,
+  /** The caller's kept host copy, when the host was found in it. */
+  kept?: readonly InventoryHost[] | undefined,
 ): Promise<HostLinksView | undefined> {
   if (ports.length === 0) return undefined;
   const rows = await rowsOf(host, ports, context);
@@ -81,7 +97,7 @@ export async function hostLinks(
       ...rows.flatMap((r) => (r.neighbor.kind === 'host' ? [r.neighbor.id] : [])),
     ]),
   ].filter((id) => id !== host.id);
-  const far = await farHosts(hostIds, context);
+  const far = await farHosts(hostIds, context, kept);
   far.set(host.id, { ...host, snmp_interfaces: ports });
   // Far ports join their hosts (id and name alone) so the graph resolves them; a port the key cannot see stays out.
   const portsOf = new Map<string, InventorySnmpInterface[]>();
