@@ -5,6 +5,7 @@ import { discoverySchema } from '../src/api/schemas.js';
 import { quote } from '../src/safety/quote.js';
 import { serviceText } from '../src/safety/sanitize.js';
 import { unmarkServiceData } from '../src/safety/service-data-mark.js';
+import { boundedMemo } from '../src/views/common/bounded-memo.js';
 import { shortTime } from '../src/views/common/format.js';
 import { leanDiscovery, said } from '../src/views/discoveries/discovery-format.js';
 import { loadScheduleWords } from '../src/views/discoveries/schedule-words.js';
@@ -18,6 +19,21 @@ const shortTimeBefore = (iso: string) => {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
   return match ? `${match[1]} ${match[2]}Z` : iso;
 };
+
+describe('boundedMemo, the store behind said() and the next-run times', () => {
+  it('computes a key once, holds at most its bound, and computes again after emptying', () => {
+    const computed: string[] = [];
+    const memo = boundedMemo(2, (key: string) => {
+      computed.push(key);
+      return key.toUpperCase();
+    });
+    expect([memo('a'), memo('b'), memo('a'), memo('b')]).toEqual(['A', 'B', 'A', 'B']);
+    expect(computed).toEqual(['a', 'b']);
+    // A third key finds the store full: it is emptied, so 'a' is computed again, 'c' is not.
+    expect([memo('c'), memo('c'), memo('a')]).toEqual(['C', 'C', 'A']);
+    expect(computed).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
 
 describe('said(), remembered per text', () => {
   it('gives what quote() gives, asked again, for long texts and past its 1,000 entries', () => {

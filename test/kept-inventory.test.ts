@@ -2,10 +2,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/api/client.js';
 import { createInventoryPool } from '../src/api/inventory/kept-inventory.js';
 import { createTransport } from '../src/api/transport/transport.js';
-import { createRedactor } from '../src/safety/redact.js';
 import { SAMPLE_NETWORKS, SAMPLE_TAGS, sampleData } from '../src/sample-api/data.js';
 import {
   buildInventory,
@@ -15,7 +13,7 @@ import {
 import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { type RecordedRequest, startSampleApi } from '../src/sample-api/server.js';
 import { TEST_NOW } from './clock.js';
-import { startFakeApi, TEST_API_KEY } from './fake-api.js';
+import { startFakeApi, TEST_API_KEY, testApiClient } from './fake-api.js';
 import { updateArgs } from './fixtures.js';
 import { textOf, useHarness } from './harness.js';
 import { callHttp, connectHttp } from './http-client.js';
@@ -384,13 +382,7 @@ describe.each(['0.14.13', '0.17.22'])(
       const api = await startSampleApi({ apiKey: TEST_API_KEY, data });
       const sender = createTransport({ timeoutMs: 10_000, maxResponseBytes: 24_000_000 });
       try {
-        const client = createApiClient({
-          baseUrl: api.url,
-          apiKey: TEST_API_KEY,
-          userAgent: 'test',
-          sender,
-          redactor: createRedactor(),
-        });
+        const client = testApiClient(api.url, sender);
         const signal = new AbortController().signal;
         const copy = await createInventoryPool()
           .forCaller('test')

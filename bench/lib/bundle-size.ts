@@ -1,22 +1,8 @@
 // The heap a kept topology bundle's neighbour rows take (0.17.15+): every network's bundle read in this process from a sample service, measured between two full collections.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { createApiClient } from '../../src/api/client.js';
 import type { TopologyLinks } from '../../src/api/families/links.js';
-import { createTransport } from '../../src/api/transport/transport.js';
-import { createRedactor } from '../../src/safety/redact.js';
 import type { SampleInventory } from '../../src/sample-api/inventory-data.js';
+import { benchClient, heapAfterGc } from './in-process.js';
 import { startInventoryApi } from './inventory.js';
-import { API_KEY } from './server.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-const heapAfterGc = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
 
 const ROUNDS = 20;
 
@@ -33,15 +19,8 @@ export async function neighbourRowBytes(
   inventory: SampleInventory,
 ): Promise<RowSize> {
   const api = await startInventoryApi(version, inventory);
-  const sender = createTransport({ timeoutMs: 60_000, maxResponseBytes: 24_000_000 });
+  const { client, close } = benchClient(api.url);
   try {
-    const client = createApiClient({
-      baseUrl: api.url,
-      apiKey: API_KEY,
-      userAgent: 'bench',
-      sender,
-      redactor: createRedactor(),
-    });
     const networks = await client.listNetworks();
     // One bundle read first, so the parser's schema and the client's own state are not counted.
     await client.readTopologyLinks(networks[0]?.id ?? '');
@@ -60,7 +39,7 @@ export async function neighbourRowBytes(
     );
     return { rows, advertised, bytesPerRow: rows === 0 ? 0 : (after - before) / rows };
   } finally {
-    await sender.close();
+    await close();
     await api.close();
   }
 }

@@ -3,6 +3,7 @@ import type { Discovery } from '../../api/schemas.js';
 import { quote } from '../../safety/quote.js';
 import { sanitizeText, serviceText } from '../../safety/sanitize.js';
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
+import { boundedMemo } from '../common/bounded-memo.js';
 import { shortTime } from '../common/format.js';
 import type { ScheduleWords } from './schedule-words.js';
 
@@ -138,24 +139,16 @@ const SEP = '; ';
  * quoted on every call of a page, each through four regular expressions, and quote() is a pure
  * function. Bounded in entries and in what one entry holds: a long error text is quoted afresh.
  */
-const saidBefore = new Map<string, string>();
 const MAX_SAID = 1_000;
 const MAX_SAID_TEXT = 200;
+const saidBefore = boundedMemo(MAX_SAID, (text: string) => quote(unmarkServiceData(text)));
 
 /**
  * A name or message from the service inside this server's own line: quoted, its quotes and the
  * line's separators escaped, so it can never add a field, a legend entry or a state of its own.
  */
-export function said(text: string): string {
-  let shown = saidBefore.get(text);
-  if (shown === undefined) {
-    shown = quote(unmarkServiceData(text));
-    if (text.length > MAX_SAID_TEXT) return shown;
-    if (saidBefore.size >= MAX_SAID) saidBefore.clear();
-    saidBefore.set(text, shown);
-  }
-  return shown;
-}
+export const said = (text: string): string =>
+  text.length > MAX_SAID_TEXT ? quote(unmarkServiceData(text)) : saidBefore(text);
 
 /** A variant name (Network, Complete, …) stands bare; anything else the service sent is quoted. */
 const word = (text: string) => (/^[A-Za-z]\w{0,40}$/.test(text) ? text : said(text));

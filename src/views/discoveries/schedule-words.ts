@@ -1,5 +1,6 @@
 // Cron schedules in plain words with their time zone; cronstrue is imported on first use, so start-up never loads it.
 import { quote } from '../../safety/quote.js';
+import { boundedMemo } from '../common/bounded-memo.js';
 import { DEFAULT_ZONE, loadScheduleClock } from './discovery-schedule.js';
 
 /**
@@ -52,16 +53,7 @@ export async function loadScheduleWords(now: number): Promise<ScheduleWords> {
  * schedule's next run stays the same instant from call to call until it passes (a Date, an ISO
  * string and three replaces per item and channel were ~2% of a warm list_discoveries' CPU).
  */
-const utcTimes = new Map<number, string>();
-function utcTimeOf(ms: number): string {
-  let text = utcTimes.get(ms);
-  if (text === undefined) {
-    text = utcTime(ms);
-    if (utcTimes.size >= 2_000) utcTimes.clear();
-    utcTimes.set(ms, text);
-  }
-  return text;
-}
+const utcTimeOf = boundedMemo(2_000, utcTime);
 
 function loadDescriber(): Promise<ScheduleWords> {
   loading ??= import('cronstrue').then(({ default: cronstrue }) => {
