@@ -297,6 +297,32 @@ describe('economy', () => {
     },
   );
 
+  it.each([
+    ['0.14.13', ['/api/v1/hosts']],
+    ['0.17.22', ['/api/v1/hosts', '/api/v1/topology/data']],
+  ])(
+    '%s: a warm get_host of a switch takes its ports and far ports from the copy (target 12: at most 2 requests), and answers as a cold one',
+    async (version, paths) => {
+      const cold = await start({ sample: { data: sampleData(version) } });
+      const fresh = await cold.call('get_host', { host: core.id });
+      // Read by id with no copy held: its ports and each far port from the service's SNMP route.
+      const snmpRoute = version === '0.14.13' ? '/api/v1/if-entries' : '/api/v1/interfaces';
+      expect(
+        cold.api.requests.filter((r) => r.path.startsWith(`${snmpRoute}/`)).length,
+      ).toBeGreaterThan(0);
+      const h = await start({ sample: { data: sampleData(version) } });
+      // Warm: the copy (a count) and the run records (another network's switch) held.
+      await h.call('list_hosts', { counts_only: true });
+      await h.call('get_host', { host: lab[0]?.name ?? '' });
+      const before = h.api.requests.length;
+      const warm = await h.call('get_host', { host: core.name });
+      expect(h.api.requests.slice(before).map((r) => r.path)).toEqual(paths);
+      const shown = (r: CallToolResult) => hostLookupShape.parse(r.structuredContent).host;
+      expect(shown(warm)?.snmp_interfaces).toEqual(shown(fresh)?.snmp_interfaces);
+      expect(shown(warm)?.links).toEqual(shown(fresh)?.links);
+    },
+  );
+
   it('0.14.13: links come with the hosts, no other route is read', async () => {
     const h = await start({ sample: { data: sampleData('0.14.13') } });
     await h.call('list_links', { counts_only: true });

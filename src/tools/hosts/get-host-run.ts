@@ -188,14 +188,20 @@ async function lookUp(
   world: HostWorld,
   context: ToolContext,
   refresh: boolean | undefined,
-): Promise<{ hosts: InventoryHost[]; matchedBy: string; copy?: KeptHosts | undefined }> {
+): Promise<{
+  hosts: InventoryHost[];
+  matchedBy: string;
+  copy?: KeptHosts | undefined;
+  /** The hosts are the copy's own records (with their SNMP interfaces), not read apart. */
+  fromCopy?: boolean;
+}> {
   const held = !refresh && holdsHosts(context);
   if (isUuid(argument)) {
     const id = argument.toLowerCase();
     const copy = held ? await keptHosts(context, false) : undefined;
     const kept = copy?.hosts.find((h) => h.id.toLowerCase() === id);
     return kept
-      ? { hosts: [kept], matchedBy: 'id', copy }
+      ? { hosts: [kept], matchedBy: 'id', copy, fromCopy: true }
       : { hosts: [await byId(id, context)], matchedBy: 'id' };
   }
   const address = parsedAddress(argument) !== undefined;
@@ -214,6 +220,7 @@ async function lookUp(
       hosts: left.length > 0 ? await Promise.all(left.map((id) => byId(id, context))) : hosts,
       matchedBy,
       copy,
+      fromCopy: left.length === 0,
     };
   }
   const hosts = address
@@ -230,11 +237,12 @@ export async function found(
   const world = await readHostWorld(context, { discoveries: true, subnets: true });
   const lookups = lookupsOf(world);
   const looked = await lookUp(argument, world, context, args.refresh);
-  let { hosts, matchedBy } = looked;
+  let { hosts, matchedBy, fromCopy } = looked;
   const { copy } = looked;
   // A host may be named like an address (a switch called 10.0.0.1): no address, then its name.
   if (hosts.length === 0 && matchedBy.startsWith('IP')) {
     hosts = copy ? namedIn(argument, copy) : await byName(argument, world, context);
+    fromCopy = copy !== undefined;
     matchedBy = 'name (no host has it as an address)';
   }
   const notes = [...world.notes, ...asOfNote(copy, context.now())];
@@ -253,12 +261,16 @@ export async function found(
   }
   const host = hosts[0] as InventoryHost;
   let interfacesRead = true;
+  // A host from the copy came with its SNMP interfaces (every version's host payload carries them
+  // whole), as fresh as the rest of the answer: read again only for a host read by itself.
   const [snmpInterfaces, parent] = await Promise.all([
-    context.api.listSnmpInterfaces(host.id, context.signal).catch((error: unknown) => {
-      if (context.signal.aborted) throw error;
-      interfacesRead = false;
-      return host.snmp_interfaces;
-    }),
+    fromCopy
+      ? host.snmp_interfaces
+      : context.api.listSnmpInterfaces(host.id, context.signal).catch((error: unknown) => {
+          if (context.signal.aborted) throw error;
+          interfacesRead = false;
+          return host.snmp_interfaces;
+        }),
     parentOf(host, context, copy),
   ]);
   const readInParts = readApart.get(host);

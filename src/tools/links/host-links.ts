@@ -1,5 +1,6 @@
-// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports looked up by id, far hosts named from the kept copy or the name list.
-import type { NeighbourRow } from '../../api/families/links.js';
+// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports and far hosts from the kept copy, else looked up by id or named from the name list.
+import type { FarPort, NeighbourRow } from '../../api/families/links.js';
+import { type KeptPort, keptPortsOf } from '../../api/inventory/snmp-port-hosts.js';
 import {
   emptyHost,
   type InventoryHost,
@@ -35,6 +36,36 @@ async function rowsOf(
     hostsReadAt: undefined,
   });
   return read.bundles.flatMap((b) => b.neighbours).filter((row) => ids.has(row.interface_id));
+}
+
+/**
+ * The far ports by id: from the caller's kept copy when one is held (it holds every host the key
+ * reads with its SNMP interfaces, so no request), the rest one by one (a 404 is out of scope).
+ */
+async function farPortsOf(
+  ids: readonly string[],
+  context: ToolContext,
+  kept: readonly InventoryHost[] | undefined,
+): Promise<FarPort[]> {
+  const inCopy = kept ? keptPortsOf(kept, ids) : new Map<string, KeptPort>();
+  const found: FarPort[] = [];
+  const missing: string[] = [];
+  for (const id of ids) {
+    const hit = inCopy.get(id.toLowerCase());
+    if (!hit) {
+      missing.push(id);
+      continue;
+    }
+    const { host, port } = hit;
+    found.push({
+      id: port.id ?? id,
+      host_id: host.id,
+      name: port.name ?? port.description,
+      index: port.index,
+    });
+  }
+  if (missing.length === 0) return found;
+  return [...found, ...(await context.api.readPortsByIds(missing, context.signal))];
 }
 
 /**
@@ -90,7 +121,7 @@ export async function hostLinks(
   const farPortIds = [
     ...new Set(rows.flatMap((r) => (r.neighbor.kind === 'interface' ? [r.neighbor.id] : []))),
   ];
-  const farPorts = await context.api.readPortsByIds(farPortIds, context.signal);
+  const farPorts = await farPortsOf(farPortIds, context, kept);
   const hostIds = [
     ...new Set([
       ...farPorts.map((p) => p.host_id),
