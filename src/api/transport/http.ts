@@ -281,7 +281,7 @@ function readCapped(
       reader.close();
       reject(error);
     };
-    const body = createBodyBlocks();
+    const body = createBodyBlocks(Number.isFinite(declared) ? declared : undefined);
     let size = 0;
     response.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
@@ -337,19 +337,29 @@ function readCapped(
  * A body copied into blocks of its own as it arrives. The socket's chunks are slices of larger
  * read buffers: keeping them kept those whole buffers alive, about twice the body's size. Blocks
  * grow with the body (16 kB, then as big as what came so far, at most 1 MB): a small answer costs
- * little, a big one few blocks.
+ * little, a big one few blocks. A large body whose length is declared (already checked against the
+ * cap) goes into one block of that length, so it is not copied again into one buffer at its end:
+ * that copy held the body twice while a 6.9 MB topology bundle was parsed. The block's pages become
+ * resident only as bytes arrive, so a length declared and never sent costs no memory.
  */
-function createBodyBlocks() {
+function createBodyBlocks(declared?: number) {
   const blocks: Buffer[] = [];
   let block = Buffer.alloc(0);
   let used = 0;
   let size = 0;
+  let firstBlock =
+    declared !== undefined && Number.isInteger(declared) && declared > DECODED_UP_TO
+      ? declared
+      : undefined;
   return {
     append(chunk: Buffer) {
       let at = 0;
       while (at < chunk.byteLength) {
         if (used === block.byteLength) {
-          block = Buffer.allocUnsafe(Math.min(Math.max(size, MIN_BODY_BLOCK), MAX_BODY_BLOCK));
+          block = Buffer.allocUnsafe(
+            firstBlock ?? Math.min(Math.max(size, MIN_BODY_BLOCK), MAX_BODY_BLOCK),
+          );
+          firstBlock = undefined;
           blocks.push(block);
           used = 0;
         }
