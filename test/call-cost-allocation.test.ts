@@ -1,8 +1,11 @@
 // What list_discoveries no longer copies per call (a clean item as parsed from JSON, lean items built once) gives the same values as the copies did, for any item.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discoverySchema, discoveryWireSchema } from '../src/api/schemas.js';
+import { type Discovery, discoverySchema, discoveryWireSchema } from '../src/api/schemas.js';
+import { sanitizeText, serviceText } from '../src/safety/sanitize.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { pairKey } from '../src/views/common/pair-key.js';
+import { defined, leanDiscovery } from '../src/views/discoveries/discovery-format.js';
 import { seedFastCheck } from './fast-check-seed.js';
 
 seedFastCheck('test/call-cost-allocation.test.ts');
@@ -112,6 +115,168 @@ describe('a discovery that zod would only copy is used as parsed', () => {
         expect(parsed.data).toStrictEqual(expected.data);
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('pairKey, the keys of groups and schedules made once per pair', () => {
+  it('gives what its join gives, for any pairs, undefined ones, long ones and past its bound', () => {
+    const join = (a: string | undefined, b: string | undefined) => `${a ?? '-'}|${b ?? '-'}`;
+    const text = fc.oneof(
+      fc.constant(undefined),
+      fc.string({ maxLength: 4 }),
+      fc.string({ minLength: 250, maxLength: 300 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { maxLength: 40 }), fc.nat(5), (pairs, max) => {
+        const key = pairKey(max + 1, join);
+        for (let round = 0; round < 2; round++) {
+          for (const [a, b] of pairs) expect(key(a, b)).toBe(join(a, b));
+        }
+      }),
+    );
+  });
+
+  it('hands back the same string for a pair it holds, and holds no pair over 256 characters', () => {
+    const key = pairKey(2, (a: string, b: string) => `${a} ${b}`);
+    const first = key('n1', 'd1');
+    // A key made afresh would be equal but another string; only the held one keeps its hash.
+    expect(key('n1', 'd1')).toBe(first);
+    const calls: string[] = [];
+    const counted = pairKey(2, (a: string, b: string) => {
+      calls.push(a);
+      return `${a} ${b}`;
+    });
+    counted('x'.repeat(200), 'y'.repeat(57));
+    counted('x'.repeat(200), 'y'.repeat(57));
+    counted('a', 'b');
+    counted('a', 'b');
+    expect(calls.length).toBe(3);
+  });
+});
+
+describe('lean items built in place', () => {
+  /** The lean item as it was written before: a literal of every key, then `defined`. */
+  const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const ODD_SPACE = /[^\S ]|^ | $| {2}/;
+  const oneLineOf = (text: string, max: number) =>
+    text.length <= max && !ODD_SPACE.test(text) && sanitizeText(text) === text
+      ? text
+      : serviceText(text, max);
+  const before = (discovery: Discovery) => {
+    const record = discovery as Record<string, unknown>;
+    const run = discovery.run_type;
+    const results = (run['results'] ?? {}) as Record<string, unknown>;
+    const tags = Array.isArray(record['tags']) ? (record['tags'] as string[]) : [];
+    const found = discovery.discovery_type['snmp_credentials'];
+    const credentials = (Array.isArray(found) ? found : [])
+      .map((c) =>
+        c && typeof c === 'object'
+          ? str((c as Record<string, unknown>)['credential_id'])
+          : undefined,
+      )
+      .filter((id): id is string => id !== undefined);
+    return defined<Record<string, unknown>>({
+      id: discovery.id,
+      name: oneLineOf(discovery.name, 200),
+      network_id: str(record['network_id']),
+      daemon_id: str(record['daemon_id']),
+      tags: tags.length > 0 ? tags : undefined,
+      discovery_type: defined<Record<string, unknown>>({
+        type: discovery.discovery_type.type,
+        host_id: str(discovery.discovery_type['host_id']),
+      }),
+      run_type:
+        run.type === 'Historical'
+          ? defined<Record<string, unknown>>({
+              type: run.type,
+              phase: str(results['phase']),
+              progress: typeof results['progress'] === 'number' ? results['progress'] : undefined,
+              error: str(results['error']) && serviceText(results['error'] as string),
+              finished_at: str(results['finished_at']),
+              discovery_id: str(results['discovery_id']),
+              hosts_discovered:
+                typeof results['hosts_discovered'] === 'number'
+                  ? results['hosts_discovered']
+                  : undefined,
+            })
+          : defined<Record<string, unknown>>({
+              type: run.type,
+              cron_schedule:
+                str(run['cron_schedule']) && oneLineOf(run['cron_schedule'] as string, 100),
+              enabled: typeof run['enabled'] === 'boolean' ? run['enabled'] : undefined,
+              last_run: str(run['last_run']),
+              timezone: str(run['timezone']) && oneLineOf(run['timezone'] as string, 64),
+            }),
+      snmp_credential_ids: credentials.length > 0 ? credentials : undefined,
+    });
+  };
+
+  it('gives the same JSON, key order included, as the literal and `defined` did', () => {
+    const odd = fc.oneof(
+      fc.constant(null),
+      fc.constant(''),
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom(' two  spaces ', 'line\nbreak', 'x'.repeat(210)),
+      fc.integer(),
+      fc.boolean(),
+    );
+    const run = fc.record(
+      {
+        type: fc.constantFrom('Scheduled', 'AdHoc', 'Historical', 'Other'),
+        cron_schedule: odd,
+        enabled: odd,
+        last_run: odd,
+        timezone: odd,
+        results: fc.record(
+          {
+            phase: odd,
+            progress: odd,
+            error: odd,
+            finished_at: odd,
+            discovery_id: odd,
+            hosts_discovered: odd,
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: ['type'] },
+    );
+    const item = fc.record(
+      {
+        id: fc.string({ maxLength: 8 }),
+        name: fc.oneof(
+          fc.string({ maxLength: 8 }),
+          fc.constantFrom(' pad ', 'a\tb', 'n'.repeat(230)),
+        ),
+        network_id: odd,
+        daemon_id: odd,
+        tags: fc.oneof(odd, fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 })),
+        discovery_type: fc.record(
+          {
+            type: fc.string({ maxLength: 8 }),
+            host_id: odd,
+            snmp_credentials: fc.oneof(
+              odd,
+              fc.array(fc.oneof(odd, fc.record({ credential_id: odd }, { requiredKeys: [] })), {
+                maxLength: 3,
+              }),
+            ),
+          },
+          { requiredKeys: ['type'] },
+        ),
+        run_type: run,
+      },
+      { requiredKeys: ['id', 'name', 'discovery_type', 'run_type'] },
+    );
+    fc.assert(
+      fc.property(item, (wire) => {
+        const discovery = wire as unknown as Discovery;
+        const lean = leanDiscovery(discovery);
+        expect(lean).toStrictEqual(before(discovery));
+        expect(JSON.stringify(lean)).toBe(JSON.stringify(before(discovery)));
+      }),
+      { numRuns: 1_000 },
     );
   });
 });
