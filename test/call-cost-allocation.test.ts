@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { type Discovery, discoverySchema, discoveryWireSchema } from '../src/api/schemas.js';
 import { sanitizeText, serviceText } from '../src/safety/sanitize.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
+import { shortTime } from '../src/views/common/format.js';
 import { pairKey } from '../src/views/common/pair-key.js';
-import { defined, leanDiscovery } from '../src/views/discoveries/discovery-format.js';
+import { byteLength, fitsBudget } from '../src/views/common/result-budget.js';
+import { defined, describeRun, leanDiscovery } from '../src/views/discoveries/discovery-format.js';
 import { seedFastCheck } from './fast-check-seed.js';
 
 seedFastCheck('test/call-cost-allocation.test.ts');
@@ -278,5 +280,51 @@ describe('lean items built in place', () => {
       }),
       { numRuns: 1_000 },
     );
+  });
+});
+
+describe('the budget counted from lengths where they decide it', () => {
+  it('says what counting the UTF-8 bytes says, for any text, lone surrogates and pairs included', () => {
+    const unit = fc.oneof(
+      fc.integer({ min: 0, max: 0x7f }),
+      fc.integer({ min: 0x80, max: 0x7ff }),
+      fc.integer({ min: 0x800, max: 0xffff }),
+    );
+    const text = fc.oneof(
+      fc.array(unit, { maxLength: 40 }).map((codes) => String.fromCharCode(...codes)),
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(text, text, fc.nat(200), (a, b, budget) => {
+        expect(fitsBudget(a, b, budget)).toBe(byteLength(a) + byteLength(b) <= budget);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+});
+
+describe("a job's last run, remembered per time", () => {
+  it('reads as shortTime makes it, for any time, long ones and past the 2,000 kept', () => {
+    const words = Object.assign((cron: string) => cron, {});
+    const expected = (iso: string | undefined) => {
+      const time = shortTime(iso);
+      return `ad hoc; ${time ? `ran ${time}` : 'never run'}`;
+    };
+    const times = [
+      undefined,
+      '',
+      '2026-11-20T03:00:12.000000Z',
+      'not a time',
+      `2026-11-20T03:00${'9'.repeat(60)}`,
+      ...Array.from({ length: 2_100 }, (_, i) =>
+        new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      ),
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const iso of times) {
+        const run = iso === undefined ? { type: 'AdHoc' } : { type: 'AdHoc', last_run: iso };
+        expect(describeRun(run, words)).toBe(expected(iso === '' ? undefined : iso));
+      }
+    }
   });
 });

@@ -166,10 +166,18 @@ export const said = (text: string): string =>
 /** A variant name (Network, Complete, …) stands bare; anything else the service sent is quoted. */
 const word = (text: string) => (/^[A-Za-z]\w{0,40}$/.test(text) ? text : said(text));
 
-const lastRun = (iso: string | undefined) => {
+/**
+ * "ran 2026-11-20 03:00Z", remembered per time as given: a job's last run stays the same from call
+ * to call until it runs again, and every line of a page has one (two slices and two joins each).
+ */
+const lastRunOf = (iso: string | undefined) => {
   const time = shortTime(iso);
   return time ? `ran ${time}` : 'never run';
 };
+const lastRunKept = boundedMemo(2_000, lastRunOf);
+/** Times longer than an ISO date-time (service text, any length) are not held. */
+const lastRun = (iso: string | undefined) =>
+  iso !== undefined && iso.length > 40 ? lastRunOf(iso) : lastRunKept(iso);
 
 const phaseWord = (phase: string | undefined) =>
   phase === 'Failed' ? 'FAILED' : phase === undefined ? 'unknown' : word(phase);
