@@ -1,7 +1,9 @@
-// What list_discoveries no longer copies per call (a clean item as parsed from JSON, lean items built in place, keys made once per pair) gives the same values as the copies did, for any item.
+// What list_discoveries no longer copies per call (a clean item as parsed from JSON, lean items built in place, keys made once per pair, a clean _meta kept) gives the same values as the copies did, for any item.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Discovery, discoverySchema, discoveryWireSchema } from '../src/api/schemas.js';
+import { redactedMeta } from '../src/mcp/redacted-meta.js';
+import { createRedactor, type Redactor } from '../src/safety/redact.js';
 import { sanitizeText, serviceText } from '../src/safety/sanitize.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { shortTime } from '../src/views/common/format.js';
@@ -326,5 +328,61 @@ describe("a job's last run, remembered per time", () => {
         expect(describeRun(run, words)).toBe(expected(iso === '' ? undefined : iso));
       }
     }
+  });
+});
+
+describe("a result's _meta with nothing to mask, kept as it is", () => {
+  const SECRET = 'scp_u_0123456789abcdef';
+  /** The walk as it was: every key and string through the redactor, every object rebuilt. */
+  const rebuilt = (value: unknown, redactor: Redactor, depth = 0): unknown => {
+    if (typeof value === 'string') return redactor.redact(value);
+    if (value === null || typeof value !== 'object' || depth > 64) return value;
+    if (Array.isArray(value)) return value.map((inner) => rebuilt(inner, redactor, depth + 1));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        redactor.redact(key),
+        rebuilt(inner, redactor, depth + 1),
+      ]),
+    );
+  };
+
+  /** Only arrays and objects of Object's own prototype, the shapes the walk gives back alike. */
+  const plainThroughout = (value: unknown): boolean =>
+    value === null ||
+    typeof value !== 'object' ||
+    (Array.isArray(value)
+      ? value.every(plainThroughout)
+      : Object.getPrototypeOf(value) === Object.prototype &&
+        Object.values(value).every(plainThroughout));
+
+  it('is the same object when clean, and what the walk gave for any meta, secrets in keys or values', () => {
+    const redactor = createRedactor([SECRET]);
+    const text = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom(SECRET, `0 3 * * * ${SECRET}`, `Europe/${SECRET}`, 'password=hunter22'),
+    );
+    const meta = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.constant(new Date(0)),
+        fc.array(tie('value'), { maxLength: 3 }),
+        tie('object'),
+      ),
+      object: fc.dictionary(text, tie('value'), { maxKeys: 3 }),
+    })).object;
+    fc.assert(
+      fc.property(meta, (given) => {
+        const expected = rebuilt(given, redactor);
+        const shown = redactedMeta(given as Record<string, unknown>, redactor);
+        expect(shown).toStrictEqual(expected);
+        const json = JSON.stringify(given);
+        if (!json.includes(SECRET) && !json.includes('password') && plainThroughout(given))
+          expect(shown).toBe(given);
+      }),
+      { numRuns: 1_000 },
+    );
   });
 });
