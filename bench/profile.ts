@@ -1,4 +1,4 @@
-// Profiles (Node's --cpu-prof / --heap-prof) of an unminified build: start-up to tools/list, warm list_discoveries calls, and the first host question at 20,000 hosts; prints the top frames by self time, by source file and the heap retained at exit.
+// Profiles (Node's --cpu-prof / --heap-prof, or the allocation of warm calls) of an unminified build: start-up to tools/list, warm list_discoveries calls, and the first host question at 20,000 hosts; prints the top frames by self time, by source file and the heap retained at exit.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
