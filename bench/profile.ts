@@ -1,6 +1,6 @@
-// Profiles (Node's --cpu-prof / --heap-prof) of an unminified build: start-up to tools/list, warm list_discoveries calls, and the first host question at 20,000 hosts; prints the top frames by self time, by source file and the heap retained at exit.
+// Profiles (Node's --cpu-prof / --heap-prof, or the allocation of warm calls) of an unminified build: start-up to tools/list, warm list_discoveries calls, and the first host question at 20,000 hosts; prints the top frames by self time, by source file and the heap retained at exit.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiProcess } from './lib/api-process.js';
@@ -254,7 +254,56 @@ process.on('exit', () => writeFileSync(${JSON.stringify(dumps)} + '/' + process.
   return `module top levels at start-up, median of ${runs} starts: ${total.toFixed(1)} ms from the first mark to the last (at ${median(lastMark).toFixed(1)} ms after the process's time origin)\nby module:\n${list(rows, 30)}\nby package or src folder:\n${list(byPackage, 20)}`;
 }
 
-// `tsx bench/profile.ts [startup|modules|calls|hosts] [--heap] [version]`
+/**
+ * Bytes allocated a warm call, by the allocating frame: V8's sampling heap profiler with the objects
+ * scavenges and full collections freed kept in the profile (so it counts allocation, not what is
+ * held), started after the warm-up and written by a preloaded module on two signals.
+ */
+async function alloc(entry: string, version: string, count = 1_000, warmup = 300) {
+  const dir = mkdtempSync(join(tmpdir(), 'ndm-prof-alloc-'));
+  const preload = join(dir, 'sampling.mjs');
+  writeFileSync(
+    preload,
+    `import { Session } from 'node:inspector';
+import { renameSync, writeFileSync } from 'node:fs';
+const session = new Session();
+session.connect();
+let sampling = false;
+// The first signal starts sampling, the second writes the profile (at exit it could outlast close's grace).
+process.on('SIGUSR2', () => {
+  if (!sampling) {
+    sampling = true;
+    session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    return;
+  }
+  session.post('HeapProfiler.stopSampling', (error, result) => {
+    writeFileSync(${JSON.stringify(dir)} + '/calls.part', error ? '{}' : JSON.stringify(result.profile));
+    renameSync(${JSON.stringify(dir)} + '/calls.part', ${JSON.stringify(dir)} + '/calls.heapprofile');
+  });
+});
+`,
+  );
+  const api = await startApiProcess(1_000, version);
+  const server = await startServer(serverEnv(api.url), entry, ['--import', preload]);
+  const call = async () => {
+    const result = await callTool(server, 'list_discoveries', { limit: 50 });
+    if (result.isError) throw new Error('list_discoveries failed');
+  };
+  for (let i = 0; i < warmup; i++) await call();
+  process.kill(server.pid, 'SIGUSR2');
+  await new Promise((done) => setTimeout(done, 50));
+  for (let i = 0; i < count; i++) await call();
+  process.kill(server.pid, 'SIGUSR2');
+  while (!existsSync(join(dir, 'calls.heapprofile')))
+    await new Promise((done) => setTimeout(done, 100));
+  await server.close();
+  await api.close();
+  const report = heapReport(dir, 30).replace('sampled heap held at exit', 'sampled allocation');
+  const total = /sampled allocation ([\d.]+) MB/.exec(report)?.[1];
+  return `${count} warm list_discoveries of 50 on ${version}, ${((Number(total) * 2 ** 20) / count / 1024).toFixed(0)} KB allocated a call (${dir})\n${report}`;
+}
+
+// `tsx bench/profile.ts [startup|modules|calls|hosts|alloc] [--heap] [version]`
 const [what = 'startup', ...rest] = process.argv.slice(2);
 const heap = rest.includes('--heap');
 const version = rest.find((arg) => /^\d/.test(arg)) ?? '0.14.13';
@@ -264,4 +313,5 @@ if (what === 'startup') console.log(await startup(entry, heap));
 if (what === 'modules') console.log(await modules(entry));
 if (what === 'calls') console.log(await calls(entry, heap, version));
 if (what === 'hosts') console.log(await hosts(entry, heap, version));
+if (what === 'alloc') console.log(await alloc(entry, version));
 console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -23,6 +23,7 @@ import type { AnyToolDefinition, ToolContext } from '../tools/define-tool.js';
 import { LAZY_TOOLS, type LazyTool } from '../tools/lazy-catalog.js';
 import { type ClientAbilities, clientAbilities } from './client-abilities.js';
 import { formRound } from './confirm-form.js';
+import { redactedMeta } from './redacted-meta.js';
 import { strictArguments } from './strict-arguments.js';
 import { describeError, type ErrorContext } from './tool-error.js';
 import generatedListing from './tool-listing.json' with { type: 'json' };
@@ -259,23 +260,6 @@ async function runTool(
     if (error instanceof WriteOutcomeError) return writeOutcomeResult(error, deps);
     return errorResult(describeError(error, deps.errorContext), deps);
   }
-}
-
-/**
- * `_meta` goes to the view, not the model, but may hold the service's text (list_discoveries'
- * schedules, keyed by their cron): it passes the redactor as the channels do, keys included.
- */
-function redactedMeta(meta: Record<string, unknown>, redactor: Redactor): Record<string, unknown> {
-  const walk = (value: unknown, depth: number): unknown => {
-    if (typeof value === 'string') return redactor.redact(value);
-    if (value === null || typeof value !== 'object' || depth > 64) return value;
-    if (Array.isArray(value)) return value.map((inner) => walk(inner, depth + 1));
-    // Object.fromEntries makes own keys: a key such as `__proto__` stays a key.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [redactor.redact(key), walk(inner, depth + 1)]),
-    );
-  };
-  return walk(meta, 0) as Record<string, unknown>;
 }
 
 /** What a failed write's result opens with: whether it was written, before why. */

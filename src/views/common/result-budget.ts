@@ -11,6 +11,19 @@ import type { CredentialOutput } from './shapes.js';
 
 export const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
+/**
+ * Whether two texts fit `budget` UTF-8 bytes together, counting bytes only where their lengths
+ * cannot tell: a UTF-16 unit is 1 to 3 bytes (a surrogate pair 4 for two, a lone one 3), so bytes
+ * lie between the length and three times it. A warm page of 50 is far under the default budget, and
+ * counting flattened JSON.stringify's long result, a copy of the whole JSON (12 KB a call).
+ */
+export function fitsBudget(text: string, json: string, budget: number): boolean {
+  const units = text.length + json.length;
+  if (units * 3 <= budget) return true;
+  if (units > budget) return false;
+  return byteLength(text) + byteLength(json) <= budget;
+}
+
 const made = new WeakMap<object, string>();
 
 /**
@@ -119,10 +132,7 @@ export function presentWithinBudget<
   for (;;) {
     const rendered = render(view);
     const { structured, text } = rendered;
-    if (
-      byteLength(text) + byteLength(jsonOf(structured)) <= budget ||
-      view.discoveries.length === 0
-    ) {
+    if (fitsBudget(text, jsonOf(structured), budget) || view.discoveries.length === 0) {
       return rendered;
     }
     if (!estimated) {

@@ -1,8 +1,15 @@
 // When scheduled jobs run: next runs and local-time questions from cron + time zone, through croner, imported on first use (off the start-up path).
+import { scheduleWordsKey } from '../common/app-meta.js';
+import { pairKey } from '../common/pair-key.js';
 import { wallClock, zonedInstant } from '../common/time-window.js';
 
 /** Scanopy reads a schedule without a time zone as UTC (RunType.timezone: "None = UTC"). */
 export const DEFAULT_ZONE = 'UTC';
+
+const scheduleKeys = pairKey(2_000, scheduleWordsKey);
+/** A schedule's cron and zone (UTC where none is given) as one key, the same string for a pair. */
+export const scheduleKeyOf = (cron: string, zone: string | undefined) =>
+  scheduleKeys(cron, zone ?? DEFAULT_ZONE);
 
 /** "Runs at HH:MM in `zone` on these weekdays (0 = Sunday)". */
 export interface RunsAt {
@@ -37,7 +44,7 @@ function clockOf({ Cron }: Croner): ScheduleClock {
   const jobs = new Map<string, Job>();
   const answers = new Map<string, boolean>();
   const jobOf = (cron: string, zone: string | undefined): Job => {
-    const key = `${cron}\n${zone ?? DEFAULT_ZONE}`;
+    const key = scheduleKeyOf(cron, zone);
     let job = jobs.get(key);
     if (job === undefined) {
       try {
@@ -58,7 +65,7 @@ function clockOf({ Cron }: Croner): ScheduleClock {
   // warm list_discoveries of 50 took, docs/performance.md).
   const found = new Map<string, { readonly from: number; readonly at: number }>();
   const next = (cron: string, zone: string | undefined, after: number) => {
-    const key = `${cron}\n${zone ?? DEFAULT_ZONE}`;
+    const key = scheduleKeyOf(cron, zone);
     const known = found.get(key);
     if (known && after >= known.from && after < known.at) return known.at;
     const job = jobOf(cron, zone);

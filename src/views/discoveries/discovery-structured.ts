@@ -7,6 +7,7 @@ import {
   type LeanDiscovery,
   type NameOf,
   nextRunOf,
+  put,
 } from './discovery-format.js';
 import { DEFAULT_ZONE } from './discovery-schedule.js';
 import type { ScheduleWords } from './schedule-words.js';
@@ -54,40 +55,42 @@ function item(d: LeanDiscovery, bucket: Bucket, context: ItemContext): Discovery
   const { nameOf, words } = context;
   const run = d.run_type;
   const outcome = d.last_outcome;
-  return defined<DiscoveryItemOutput>({
-    id: d.id,
-    name: d.name,
-    discovery_type: d.discovery_type.type,
-    host_id: d.discovery_type.host_id,
-    host: nameFor(nameOf, d.discovery_type.host_id),
-    run_type: bucket === 'other' ? run.type : undefined,
-    // The cron as written and its zone (UTC where none is given, as Scanopy reads it): the words
-    // a person reads are the text channel's, and a model reads these exactly.
-    cron_schedule: run.cron_schedule,
-    timezone: run.cron_schedule === undefined ? undefined : (run.timezone ?? DEFAULT_ZONE),
-    // Every enabled schedule croner reads, UTC ones included: "no next run" reads as "never runs".
-    next_run: nextRunOf(run, words),
-    enabled: run.enabled,
-    last_run: compactTime(run.last_run),
-    last_outcome: outcome
-      ? defined<NonNullable<DiscoveryItemOutput['last_outcome']>>({
-          phase: outcome.phase,
-          error: outcome.error,
-          finished_at: compactTime(outcome.finished_at),
-          record_id: outcome.record_id,
-        })
-      : undefined,
-    phase: run.phase,
-    // A finished run's progress says nothing its phase does not (100 or where it stopped).
-    progress: run.phase !== undefined && FINISHED.has(run.phase) ? undefined : run.progress,
-    error: run.error,
-    finished_at: compactTime(run.finished_at),
-    // A run record's job (0.16.2 and later).
-    discovery_id: run.discovery_id,
-    hosts_discovered: run.hosts_discovered,
-    tags: d.tags?.map(context.tag),
-    snmp_credential_ids: d.snmp_credential_ids,
-  });
+  const hostId = d.discovery_type.host_id;
+  // Built in place (put: only defined values), in the order the channel has always shown.
+  const out: Record<string, unknown> = { id: d.id, name: d.name };
+  out['discovery_type'] = d.discovery_type.type;
+  put(out, 'host_id', hostId);
+  put(out, 'host', nameFor(nameOf, hostId));
+  if (bucket === 'other') out['run_type'] = run.type;
+  // The cron as written and its zone (UTC where none is given, as Scanopy reads it): the words
+  // a person reads are the text channel's, and a model reads these exactly.
+  if (run.cron_schedule !== undefined) {
+    out['cron_schedule'] = run.cron_schedule;
+    out['timezone'] = run.timezone ?? DEFAULT_ZONE;
+  }
+  // Every enabled schedule croner reads, UTC ones included: "no next run" reads as "never runs".
+  put(out, 'next_run', nextRunOf(run, words));
+  put(out, 'enabled', run.enabled);
+  put(out, 'last_run', compactTime(run.last_run));
+  if (outcome) {
+    const last: Record<string, unknown> = {};
+    put(last, 'phase', outcome.phase);
+    put(last, 'error', outcome.error);
+    put(last, 'finished_at', compactTime(outcome.finished_at));
+    put(last, 'record_id', outcome.record_id);
+    out['last_outcome'] = last;
+  }
+  put(out, 'phase', run.phase);
+  // A finished run's progress says nothing its phase does not (100 or where it stopped).
+  if (run.phase === undefined || !FINISHED.has(run.phase)) put(out, 'progress', run.progress);
+  put(out, 'error', run.error);
+  put(out, 'finished_at', compactTime(run.finished_at));
+  // A run record's job (0.16.2 and later).
+  put(out, 'discovery_id', run.discovery_id);
+  put(out, 'hosts_discovered', run.hosts_discovered);
+  put(out, 'tags', d.tags?.map(context.tag));
+  put(out, 'snmp_credential_ids', d.snmp_credential_ids);
+  return out as unknown as DiscoveryItemOutput;
 }
 
 /** The shown items under one entry per network and daemon, by run type, in the order they came. */

@@ -1,7 +1,7 @@
 // list_discoveries' `_meta` for the MCP Apps view: each schedule on the page in words, once, keyed by its cron and zone.
-import { SCHEDULE_WORDS_META_KEY, scheduleWordsKey } from '../common/app-meta.js';
+import { SCHEDULE_WORDS_META_KEY } from '../common/app-meta.js';
 import type { LeanDiscovery } from './discovery-format.js';
-import { DEFAULT_ZONE } from './discovery-schedule.js';
+import { scheduleKeyOf } from './discovery-schedule.js';
 import type { ScheduleWords } from './schedule-words.js';
 
 /**
@@ -14,12 +14,23 @@ export function scheduleWordsMeta(
   discoveries: readonly LeanDiscovery[],
   words: ScheduleWords,
 ): Record<string, unknown> | undefined {
-  const said = new Map<string, string>();
+  // Built as Object.fromEntries of a Map would build it, without the Map and its entries.
+  let said: Record<string, string> | undefined;
   for (const { run_type: run } of discoveries) {
     if (run.cron_schedule === undefined) continue;
-    const key = scheduleWordsKey(run.cron_schedule, run.timezone ?? DEFAULT_ZONE);
-    if (!said.has(key)) said.set(key, words(run.cron_schedule, run.timezone));
+    const key = scheduleKeyOf(run.cron_schedule, run.timezone);
+    said ??= {};
+    if (Object.hasOwn(said, key)) continue;
+    const value = words(run.cron_schedule, run.timezone);
+    // An own key, as fromEntries makes it: a cron such as `__proto__` stays a key.
+    if (key === '__proto__') {
+      Object.defineProperty(said, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else said[key] = value;
   }
-  // Object.fromEntries makes own keys: a cron such as `__proto__` stays a key.
-  return said.size === 0 ? undefined : { [SCHEDULE_WORDS_META_KEY]: Object.fromEntries(said) };
+  return said === undefined ? undefined : { [SCHEDULE_WORDS_META_KEY]: said };
 }

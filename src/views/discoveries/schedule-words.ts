@@ -1,6 +1,7 @@
 // Cron schedules in plain words with their time zone; cronstrue is imported on first use, so start-up never loads it.
 import { quote } from '../../safety/quote.js';
 import { boundedMemo } from '../common/bounded-memo.js';
+import { pairKey } from '../common/pair-key.js';
 import { DEFAULT_ZONE, loadScheduleClock } from './discovery-schedule.js';
 
 /**
@@ -55,13 +56,20 @@ export async function loadScheduleWords(now: number): Promise<ScheduleWords> {
  */
 const utcTimeOf = boundedMemo(2_000, utcTime);
 
+/** The describer's key: the zone as given (none apart from an empty one), then the cron. */
+const describerKey = pairKey(
+  1_000,
+  (timezone: string | undefined, cron: string) =>
+    `${timezone === undefined ? '-' : `=${timezone}`}\n${cron}`,
+);
+
 function loadDescriber(): Promise<ScheduleWords> {
   loading ??= import('cronstrue').then(({ default: cronstrue }) => {
     // Keyed by the zone as given (none apart from an empty one) and the cron, so a schedule seen
     // before costs one lookup, not the zone's test and quote.
     const cache = new Map<string, string>();
     return (cron, timezone) => {
-      const key = `${timezone === undefined ? '-' : `=${timezone}`}\n${cron}`;
+      const key = describerKey(timezone, cron);
       let words = cache.get(key);
       if (words === undefined) {
         const zone =
