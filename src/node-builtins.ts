@@ -14,4 +14,5 @@ export const nodeNet = () => process.getBuiltinModule('node:net');
 export const nodeOs = () => process.getBuiltinModule('node:os');
 export const nodePath = () => process.getBuiltinModule('node:path');
 export const nodeV8 = () => process.getBuiltinModule('node:v8');
+export const nodeVm = () => process.getBuiltinModule('node:vm');
 export const nodeUtil = () => process.getBuiltinModule('node:util');

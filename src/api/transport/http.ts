@@ -12,6 +12,7 @@ import {
   TimeoutError,
 } from '../errors.js';
 import { BudgetWaitExpired, createResponseBudget, type ResponseBudget } from './response-budget.js';
+import { createBodyCollector } from './young-collection.js';
 
 export interface RawRequest {
   readonly endpoint: Endpoint;
@@ -282,6 +283,7 @@ function readCapped(
       reject(error);
     };
     const body = createBodyBlocks(Number.isFinite(declared) ? declared : undefined);
+    const collect = createBodyCollector();
     let size = 0;
     response.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
@@ -291,6 +293,7 @@ function readCapped(
         return;
       }
       body.append(chunk);
+      collect(chunk.byteLength);
       if (reader.take(chunk.byteLength)) return timer.chunk();
       response.pause();
       timer.pause();
