@@ -1,5 +1,5 @@
 // ISO 8601 time windows and zone arithmetic (src/views/common/time-window.ts), the pieces every time filter shares.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   describeWindow,
   inWindow,
@@ -94,6 +94,32 @@ describe('zone arithmetic', () => {
       minute: 30,
       weekday: 4,
     });
+  });
+
+  it('a UTC wall clock is read without asking Intl (its zone data is megabytes of RSS once loaded)', () => {
+    const asked = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    const times = [
+      '2026-11-20T03:00',
+      '2024-02-29T23:59:59',
+      '1970-01-01T00:00',
+      '2026-03-29T02:30',
+    ];
+    for (const time of times) {
+      const [date = '', clock = ''] = time.split('T');
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const [hour, minute, second = 0] = clock.split(':').map(Number) as [number, number, number?];
+      expect(zonedInstant({ year, month, day, hour, minute, second }, 'UTC')).toBe(at(`${time}Z`));
+    }
+    expect(parse('2026-11-11T01:00/2026-11-11T05:00')).toEqual({
+      from: at('2026-11-11T01:00Z'),
+      to: at('2026-11-11T05:00Z'),
+    });
+    expect(asked).not.toHaveBeenCalled();
+    // Any other zone still takes its rules from Intl: 02:30 on 2026-03-29 does not exist in Paris.
+    expect(
+      zonedInstant({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, 'Europe/Paris'),
+    ).toBe(at('2026-03-29T01:30Z'));
+    expect(asked).toHaveBeenCalled();
   });
 
   it('tests and says a window', () => {
