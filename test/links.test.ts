@@ -323,6 +323,34 @@ describe('economy', () => {
     },
   );
 
+  it.each([
+    ['0.14.13', '/api/v1/if-entries/'],
+    ['0.17.22', '/api/v1/interfaces/'],
+  ])(
+    '%s: with a copy held, only a far port the copy does not hold is asked for by id, and one refused stays outside',
+    async (version, portRoute) => {
+      const h = await start({ sample: { data: sampleData(version) } });
+      const branchCore = switches(GENERATED_NETWORK_ID)[0] as SampleHost;
+      await h.call('list_hosts', { counts_only: true });
+      const before = h.api.requests.length;
+      const detail = hostLookupShape.parse(
+        (await h.call('get_host', { host: branchCore.id })).structuredContent,
+      );
+      const asked = h.api.requests
+        .slice(before)
+        .filter((r) => r.path.startsWith(portRoute))
+        .map((r) => r.path.slice(portRoute.length));
+      // The branch switch's other far ports are in the copy: the one outside the key's networks is not.
+      expect(asked).toEqual([OUTSIDE_INTERFACE_ID]);
+      const neighbours = detail.host?.snmp_interfaces?.map((i) => i.neighbour) ?? [];
+      expect(neighbours.filter((n) => n?.outside)).toHaveLength(1);
+      expect(neighbours.filter((n) => n?.state === 'linked' && !n.outside).length).toBeGreaterThan(
+        0,
+      );
+      expect(JSON.stringify(detail)).not.toContain(OUTSIDE_SYSTEM_NAME);
+    },
+  );
+
   it('0.14.13: links come with the hosts, no other route is read', async () => {
     const h = await start({ sample: { data: sampleData('0.14.13') } });
     await h.call('list_links', { counts_only: true });

@@ -1,5 +1,6 @@
 // zod schemas of the service's payloads: lenient, so unknown fields and variants pass through.
 import * as z from 'zod';
+import { setOwn } from '../safety/own-key.js';
 
 /**
  * Every payload schema, built the first time one is parsed: a stdio start-up parses no payload,
@@ -158,15 +159,8 @@ function discoveryOf(wire: DiscoveryWire): DiscoveryWire & {
   const normalized: Record<string, unknown> = {};
   for (const key in wire) {
     if (!Object.hasOwn(wire, key) || RENAMED.has(key)) continue;
-    if (key !== '__proto__') normalized[key] = wire[key];
     // Defined, as a spread defines it: a `__proto__` key stays a key, never the prototype.
-    else
-      Object.defineProperty(normalized, key, {
-        value: wire[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    setOwn(normalized, key, wire[key]);
   }
   const network = idOrNothing(network_id) ?? idOrNothing(site_id);
   const daemon = idOrNothing(daemon_id);

@@ -1,4 +1,5 @@
 // list_discoveries' `_meta` for the MCP Apps view: each schedule on the page in words, once, keyed by its cron and zone.
+import { setOwn } from '../../safety/own-key.js';
 import { SCHEDULE_WORDS_META_KEY } from '../common/app-meta.js';
 import type { LeanDiscovery } from './discovery-format.js';
 import { scheduleKeyOf } from './discovery-schedule.js';
@@ -22,15 +23,9 @@ export function scheduleWordsMeta(
     said ??= {};
     if (Object.hasOwn(said, key)) continue;
     const value = words(run.cron_schedule, run.timezone);
-    // An own key, as fromEntries makes it: a cron such as `__proto__` stays a key.
-    if (key === '__proto__') {
-      Object.defineProperty(said, key, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else said[key] = value;
+    // An own key, as fromEntries makes it (the key holds a newline today, so it is never
+    // `__proto__`; setOwn keeps that true if the key's form changes).
+    setOwn(said, key, value);
   }
   return said === undefined ? undefined : { [SCHEDULE_WORDS_META_KEY]: said };
 }
