@@ -48,3 +48,35 @@ export const builtinRequires = () => ({
     }));
   },
 });
+
+/**
+ * The server's start-up in as few files as esbuild can make. esbuild puts each module in a chunk by
+ * the set of entries that reach it (the entry, and every dynamic import's target), so the modules
+ * src/main.ts loads at start fell into ~20 chunks, by which lazy parts also use them; Node resolves,
+ * reads and compiles each file on its own. A lazy part is only ever loaded after src/main.ts has run,
+ * so an import of it at the top of each (a no-op at run time) changes nothing it does, and gives
+ * every start-up module the same set. docs/performance.md has the measurement.
+ */
+export const joinStartup = (mainFile, lazyEntries) => ({
+  name: 'join-startup',
+  setup(b) {
+    b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+      if (!lazyEntries.has(args.path)) return undefined;
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      return {
+        contents: `import ${JSON.stringify(mainFile)};\n${source}`,
+        loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js',
+      };
+    });
+  },
+});
+
+/** Every module a build reaches through a dynamic import (from its metafile), as absolute paths. */
+export function dynamicTargets(metafile, resolvePath) {
+  const targets = new Set();
+  for (const input of Object.values(metafile.inputs))
+    for (const imp of input.imports)
+      if (imp.kind === 'dynamic-import' && !imp.external) targets.add(resolvePath(imp.path));
+  return targets;
+}

@@ -7,7 +7,7 @@
 import { chmod, readdir, rm, utimes } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { builtinRequires, replace, zodTrims } from './build-plugins.mjs';
+import { builtinRequires, dynamicTargets, joinStartup, replace, zodTrims } from './build-plugins.mjs';
 import { buildUi } from './build-ui.mjs';
 
 // `node scripts/build.mjs [entry outdir]`: the bench bundles its SDK floor server the same way.
@@ -17,7 +17,7 @@ const main = `${outdir}/index.js`;
 // First: the server's bundle takes the view in as a chunk of its own (src/mcp/app-resource.ts).
 const viewBytes = entry === 'src/index.ts' ? await buildUi() : undefined;
 
-const { metafile } = await build({
+const options = {
   entryPoints: { index: entry },
   outdir,
   splitting: true,
@@ -60,6 +60,18 @@ export { process };
 export class DefaultJsonSchemaValidator { getValidator(schema) { return formSchemaValidator.getValidator(schema); } }`,
     ),
   ],
+};
+
+// The server's start-up modules in one chunk (joinStartup): a first pass finds the lazy parts.
+const mainFile = resolve('src/main.ts');
+const lazyEntries =
+  entry === 'src/index.ts'
+    ? dynamicTargets((await build({ ...options, write: false })).metafile, (path) => resolve(path))
+    : new Set();
+lazyEntries.delete(mainFile);
+const { metafile } = await build({
+  ...options,
+  plugins: [joinStartup(mainFile, lazyEntries), ...options.plugins],
 });
 
 // Chunk names carry a content hash, so old ones would pile up. They are removed only after the new

@@ -1,6 +1,6 @@
 // Lazy loading: stdio mode starts and serves with the chunks of HTTP mode, doctor, demo, the HTML converter, the MCP Apps view and the host tools' work deleted.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -162,5 +162,40 @@ describe("the host tools' work (list_hosts, get_host)", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The files a start loads before anything runs: the entry, main and what they import statically. */
+function startupFiles(): string[] {
+  const chunks = join(ROOT, 'dist', 'chunks');
+  const main = readdirSync(chunks).filter((name) => /^main-[A-Z0-9]+\.js$/.test(name));
+  expect(main).toHaveLength(1);
+  const seen = new Set<string>();
+  const next = [join(ROOT, 'dist', 'index.js'), ...main.map((name) => join(chunks, name))];
+  for (let file = next.pop(); file !== undefined; file = next.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    // Static imports only (`import"./x.js"`, `from"./x.js"`); `import("./x.js")` loads later.
+    for (const match of readFileSync(file, 'utf8').matchAll(/(?:import|from)\s*"\.\/([^"]+)"/g))
+      next.push(join(file, '..', match[1] ?? ''));
+  }
+  return [...seen];
+}
+
+describe('start-up', () => {
+  it('loads five files at most: the entry, main and one chunk of what main needs to serve', () => {
+    // Node resolves, reads and compiles each file apart: 26 files cost 4.5 ms more than 5
+    // (docs/performance.md). scripts/build-plugins.mjs joinStartup keeps them together.
+    const files = startupFiles();
+    expect(files.length, files.join('\n')).toBeLessThanOrEqual(5);
+  });
+
+  it('holds no view and no address parser: the instructions take only the column names', () => {
+    const text = startupFiles()
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(text).toContain('first_found_by'); // list_hosts' field names are in the instructions
+    expect(text).not.toContain('ipaddr: cannot parse'); // ipaddr.js, which host rows use
+    expect(text).not.toContain('outside your networks'); // the links view's words
   });
 });

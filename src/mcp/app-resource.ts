@@ -1,6 +1,6 @@
 // The MCP Apps glue: whether a client renders apps, and the view resource, read from its own chunk on first request.
 import type { ClientCapabilities, McpServer } from '@modelcontextprotocol/server';
-import { APP_VIEW_MIME, APP_VIEW_URI } from '../views/common/app-view.js';
+import { APP_VIEW_MIME, APP_VIEW_URI } from '../views/common/app-meta.js';
 
 /** The extension's id in a client's `initialize` capabilities (ext-apps' EXTENSION_ID). */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';

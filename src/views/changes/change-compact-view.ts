@@ -1,22 +1,12 @@
 // list_changes with `fields`: the changed hosts as compact rows (views/common/projection.ts), counts and what is not known said first as in the full answer.
 import { type Columns, linkedCell, projectionResult } from '../common/projection.js';
 import { capped, compactTime, portText, said } from '../hosts/host-item.js';
+import { CHANGE_FIELDS, type ChangeField } from './change-fields.js';
 import { type ChangeView, countsText, notKnownLines, whenText } from './change-list-view.js';
 import type { ChangeRow } from './change-rows.js';
 import type { ChangeCounts } from './change-shapes.js';
 
-export const CHANGE_FIELDS = [
-  'change',
-  'name',
-  'id',
-  'network',
-  'at',
-  'ports_opened',
-  'ports_closed',
-  'services_appeared',
-  'services_disappeared',
-] as const;
-export type ChangeField = (typeof CHANGE_FIELDS)[number];
+export { CHANGE_FIELDS, type ChangeField };
 
 function changeColumns(view: ChangeView): Columns<ChangeRow> {
   const names = (list: readonly { name: string }[]) => list.map((s) => capped(s.name, 100));

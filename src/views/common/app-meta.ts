@@ -1,5 +1,10 @@
 // The result `_meta` keys the server writes and the MCP Apps view reads: one spelling for both sides (ui/ imports this file).
 
+/** The one view resource: a single self-contained HTML document built from ui/. */
+export const APP_VIEW_URI = 'ui://network-discovery/app.html';
+/** The MCP Apps profile of HTML (ext-apps' RESOURCE_MIME_TYPE; test/app-view.test.ts compares). */
+export const APP_VIEW_MIME = 'text/html;profile=mcp-app';
+
 /** Where a preview's approval travels: the result's `_meta`, which hosts give the view, not the model. */
 export const APPROVAL_META_KEY = 'network-discovery/approval';
 

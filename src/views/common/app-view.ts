@@ -5,14 +5,11 @@ import {
   withoutLines,
   writtenCredential,
 } from '../credentials/credential-update-view.js';
-import { APPROVAL_META_KEY } from './app-meta.js';
+import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from './app-meta.js';
 
-/** The one view resource: a single self-contained HTML document built from ui/. */
-export const APP_VIEW_URI = 'ui://network-discovery/app.html';
-/** The MCP Apps profile of HTML (ext-apps' RESOURCE_MIME_TYPE; test/app-view.test.ts compares). */
-export const APP_VIEW_MIME = 'text/html;profile=mcp-app';
+/** The view's address and type (spelled in app-meta.ts, which the server's start-up reads). */
 /** Where a preview's approval travels (spelled in app-meta.ts, which the view shares). */
-export { APPROVAL_META_KEY };
+export { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY };
 
 /** `_meta` of a tool whose results the view draws. Hosts without MCP Apps ignore it. */
 export const VIEW_TOOL_META = Object.freeze({ ui: { resourceUri: APP_VIEW_URI } });

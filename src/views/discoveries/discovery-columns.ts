@@ -2,30 +2,11 @@
 import { unmarkServiceData } from '../../safety/service-data-mark.js';
 import { shortTime } from '../common/format.js';
 import { type Column, type Columns, linkedCell } from '../common/projection.js';
+import { DISCOVERY_FIELDS, type DiscoveryField } from './discovery-fields.js';
 import { type LeanDiscovery, type NameOf, nextRunOf, said } from './discovery-format.js';
 import type { ScheduleWords } from './schedule-words.js';
 
-/** The columns a compact discovery answer can have, in the order the refusal names them. */
-export const DISCOVERY_FIELDS = [
-  'id',
-  'name',
-  'network',
-  'daemon',
-  'discovery_type',
-  'run_type',
-  'enabled',
-  'schedule',
-  'cron_schedule',
-  'next_run',
-  'last_run',
-  'last_outcome',
-  'finished_at',
-  'hosts_discovered',
-  'tags',
-  'host',
-  'discovery_id',
-] as const;
-export type DiscoveryField = (typeof DISCOVERY_FIELDS)[number];
+export { DISCOVERY_FIELDS, type DiscoveryField };
 
 /** "2026-11-21T03:00:12.000000Z" -> "2026-11-21T03:00Z": minutes, as the text shows them. */
 const minutes = (iso: string | undefined) =>

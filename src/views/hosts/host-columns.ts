@@ -1,6 +1,7 @@
 // list_hosts' columns for `fields`: each of a host's own facts as one structured cell and one short text cell.
 import { holdsUuid } from '../../safety/quote.js';
 import { type Column, type Columns, linkedCell } from '../common/projection.js';
+import { HOST_FIELDS, type HostField } from './host-fields.js';
 import {
   addressText,
   capped,
@@ -12,26 +13,7 @@ import {
   said,
 } from './host-item.js';
 
-/** The columns a compact host answer can have, in the order the refusal names them. */
-export const HOST_FIELDS = [
-  'id',
-  'name',
-  'hostname',
-  'network',
-  'ips',
-  'subnets',
-  'macs',
-  'services',
-  'ports',
-  'os',
-  'tags',
-  'snmp_credentials',
-  'first_seen',
-  'last_seen',
-  'first_found_by',
-  'last_touched_by',
-] as const;
-export type HostField = (typeof HOST_FIELDS)[number];
+export { HOST_FIELDS, type HostField };
 
 const unique = (values: readonly (string | undefined)[]) => [
   ...new Set(values.filter((v): v is string => v !== undefined && v !== '')),

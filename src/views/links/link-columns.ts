@@ -1,19 +1,9 @@
 // list_links with `fields`: one compact row per link (views/common/projection.ts), the far end outside the key's networks named as such.
 import { type Columns, projectionResult } from '../common/projection.js';
+import { LINK_FIELDS, type LinkField } from './link-fields.js';
 import { type LinkView, linkItem } from './link-items.js';
 
-export const LINK_FIELDS = [
-  'a',
-  'a_id',
-  'a_port',
-  'b',
-  'b_id',
-  'b_port',
-  'protocol',
-  'last_seen',
-  'kept',
-] as const;
-export type LinkField = (typeof LINK_FIELDS)[number];
+export { LINK_FIELDS, type LinkField };
 
 type Row = { readonly link: LinkView; readonly item: ReturnType<typeof linkItem> };
 
