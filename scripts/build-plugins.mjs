@@ -54,23 +54,42 @@ export const builtinRequires = () => ({
  * the set of entries that reach it (the entry, and every dynamic import's target), so the modules
  * src/main.ts loads at start fell into ~20 chunks, by which lazy parts also use them; Node resolves,
  * reads and compiles each file on its own. A lazy part is only ever loaded after src/main.ts has run,
- * so an import of it at the top of each (a no-op at run time) changes nothing it does, and gives
- * every start-up module the same set. docs/performance.md has the measurement.
+ * so importing main's own imports at the top of each (a no-op at run time: they have run) changes
+ * nothing it does, and gives every start-up module the same set. main.ts itself is not imported: a
+ * module both imported and import()ed is wrapped in a closure by esbuild, and with it everything it
+ * imports, which V8 then parses twice. docs/performance.md has the measurement.
  */
-export const joinStartup = (mainFile, lazyEntries) => ({
+export const joinStartup = (startupImports, lazyEntries) => ({
   name: 'join-startup',
   setup(b) {
+    b.onResolve({ filter: /^join-startup:set$/ }, () => ({
+      path: 'set',
+      namespace: 'join-startup',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'join-startup' }, () => ({
+      contents: startupImports.map((path) => `import ${JSON.stringify(path)};`).join('\n'),
+      loader: 'js',
+      resolveDir: '.',
+    }));
     b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
       if (!lazyEntries.has(args.path)) return undefined;
       const { readFile } = await import('node:fs/promises');
       const source = await readFile(args.path, 'utf8');
       return {
-        contents: `import ${JSON.stringify(mainFile)};\n${source}`,
+        contents: `import 'join-startup:set';\n${source}`,
         loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js',
       };
     });
   },
 });
+
+/** What `file` imports statically (from a build's metafile), as absolute paths. */
+export function staticImports(metafile, file, resolvePath) {
+  const input = Object.entries(metafile.inputs).find(([path]) => resolvePath(path) === file)?.[1];
+  return (input?.imports ?? [])
+    .filter((imp) => imp.kind === 'import-statement' && !imp.external)
+    .map((imp) => resolvePath(imp.path));
+}
 
 /** Every module a build reaches through a dynamic import (from its metafile), as absolute paths. */
 export function dynamicTargets(metafile, resolvePath) {

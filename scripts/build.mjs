@@ -7,7 +7,14 @@
 import { chmod, readdir, rm, utimes } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { builtinRequires, dynamicTargets, joinStartup, replace, zodTrims } from './build-plugins.mjs';
+import {
+  builtinRequires,
+  dynamicTargets,
+  joinStartup,
+  replace,
+  staticImports,
+  zodTrims,
+} from './build-plugins.mjs';
 import { buildUi } from './build-ui.mjs';
 
 // `node scripts/build.mjs [entry outdir]`: the bench bundles its SDK floor server the same way.
@@ -64,14 +71,19 @@ export class DefaultJsonSchemaValidator { getValidator(schema) { return formSche
 
 // The server's start-up modules in one chunk (joinStartup): a first pass finds the lazy parts.
 const mainFile = resolve('src/main.ts');
-const lazyEntries =
-  entry === 'src/index.ts'
-    ? dynamicTargets((await build({ ...options, write: false })).metafile, (path) => resolve(path))
-    : new Set();
-lazyEntries.delete(mainFile);
+const first =
+  entry === 'src/index.ts' ? (await build({ ...options, write: false })).metafile : undefined;
+// Our own modules only: an import put in a CommonJS package (cronstrue) makes esbuild wrap it, and
+// all it imports, in closures. No package that start-up loads is shared with one.
+const lazyEntries = new Set(
+  [...(first ? dynamicTargets(first, (path) => resolve(path)) : [])].filter(
+    (path) => path.startsWith(resolve('src')) && path !== mainFile,
+  ),
+);
+const startupImports = first ? staticImports(first, mainFile, (path) => resolve(path)) : [];
 const { metafile } = await build({
   ...options,
-  plugins: [joinStartup(mainFile, lazyEntries), ...options.plugins],
+  plugins: [joinStartup(startupImports, lazyEntries), ...options.plugins],
 });
 
 // Chunk names carry a content hash, so old ones would pile up. They are removed only after the new

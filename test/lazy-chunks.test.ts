@@ -190,6 +190,15 @@ describe('start-up', () => {
     expect(files.length, files.join('\n')).toBeLessThanOrEqual(5);
   });
 
+  it('runs its modules as written, not wrapped in closures that V8 would parse twice', () => {
+    // esbuild's lazy module wrapper, minified: `var x=y(()=>{...})` for each wrapped module. One
+    // import in the wrong place (main itself, or a CommonJS package) wrapped 140 modules.
+    const wrapped = startupFiles()
+      .map((file) => readFileSync(file, 'utf8').match(/=[A-Za-z_$]{1,3}\(\(\)=>\{/g)?.length ?? 0)
+      .reduce((a, b) => a + b, 0);
+    expect(wrapped).toBeLessThanOrEqual(5);
+  });
+
   it('holds no view and no address parser: the instructions take only the column names', () => {
     const text = startupFiles()
       .map((file) => readFileSync(file, 'utf8'))
