@@ -1,13 +1,7 @@
 // The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
 import type { McpServer } from '@modelcontextprotocol/server';
-import { createApiClient } from './api/client.js';
-import { createVersionMemo } from './api/families/service-profile.js';
-import { createInventoryPool } from './api/inventory/kept-inventory.js';
-import { createNameDirectories, createNameDirectory } from './api/name-directory.js';
-import { createSessionStore, type SessionStore } from './api/session.js';
 import { createCallerQueues } from './api/transport/caller-queues.js';
-import { describeRetry } from './api/transport/retry.js';
-import { createTransport } from './api/transport/transport.js';
+import type { ApiWorld } from './compose-api.js';
 import type { Config } from './config.js';
 import { createAppApprovals } from './confirm/app-approval.js';
 import { createAuditSink } from './confirm/audit.js';
@@ -16,9 +10,9 @@ import type { CredentialWrite } from './confirm/credential-values.js';
 import { memorySpentStore, type SpentStore } from './confirm/spent-store.js';
 import { sha256Base64url } from './lazy-crypto.js';
 import type { Logger } from './log.js';
+import type { CallerServices } from './mcp/register.js';
 import { createServer } from './mcp/server.js';
 import type { Redactor } from './safety/redact.js';
-import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 export interface RuntimeOptions {
   readonly config: Config;
@@ -76,44 +70,23 @@ export interface Runtime {
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { config, redactor } = options;
-  // One pool, one rate limiter and one login session for every server: keep-alive connections and
-  // the service's quota are shared across callers (in turns, per caller key).
+  // Which keys the service accepted: --http asks before any call, so these are kept from the start.
   const queues = createCallerQueues();
-  const sender = createTransport({
-    queues,
-    timeoutMs: config.timeoutMs,
-    maxResponseBytes: config.maxResponseBytes,
-    // One budget for every caller: the process holds at most this many answer bytes at once.
-    responseBytesInFlight: config.responseBytesInFlight,
-    rateLimit: {
-      perMinute: config.rateLimitPerMinute,
-      burst: config.rateLimitBurst,
-      maxQueuedPerCaller: config.maxQueuedRequests,
-    },
-    onRetry: (event) => options.log.debug(describeRetry(event)),
-  });
-  const login =
-    config.email && config.password
-      ? { email: config.email, password: config.password }
-      : undefined;
-  const session = sessionRedactedBy(
-    createSessionStore({ sessionId: config.sessionId, canLogin: Boolean(login) }),
-    redactor,
-  );
-  // One service, one version: HTTP mode's per-request clients ask GET /api/version once between them.
-  const versionMemo = createVersionMemo();
+  // The HTTP pool, session, host copies and names every server shares (compose-api.ts), loaded on
+  // the first tool call: initialize and tools/list never need them, and start-up compiles none.
+  let world: Promise<ApiWorld> | undefined;
+  const apiWorld = () => {
+    world ??= import('./compose-api.js').then((m) =>
+      m.createApiWorld({ config, baseUrl: options.baseUrl, redactor, log: options.log, queues }),
+    );
+    return world;
+  };
   // HTTP mode builds a server per request: they share one signer, so a token issued by one request
   // is accepted by the next and redeemed only once. Replicas share the secret and, through the
   // spent store (a directory beside the audit log, or Redis), the record of used tokens.
   const spent = options.spent ?? memorySpentStore(Date.now);
   const tokens = createTokenSigner(config.tokenSecret, Date.now, spent);
   const approvals = createAppApprovals<CredentialWrite>(Date.now, spent);
-  // Names are cached per key: one key's rights never show through another's results. The operator's
-  // own directory is held directly, so a stdio start hashes nothing (and loads no node:crypto).
-  // Host copies too: one pool bounds every caller's together (src/api/inventory/kept-inventory.ts).
-  const inventory = createInventoryPool({ maxHosts: config.inventoryMaxHosts });
-  const names = createNameDirectories(Date.now, inventory);
-  const operatorNames = createNameDirectory(Date.now, inventory, 'operator');
   return {
     createServer(apiKey, channel = 'stdio', address) {
       const key = apiKey ?? config.apiKey;
@@ -123,19 +96,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // Over HTTP every request redacts with its own child: what one caller adds (a community, its
       // key) never masks words in another caller's results.
       const callerRedactor = channel === 'http' ? redactor.withSecret(key) : redactor;
-      const api = createApiClient({
-        baseUrl: options.baseUrl,
-        apiKey: key,
-        ...(operator ? { sessionId: config.sessionId, login, session } : {}),
-        versionMemo,
-        userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
-        sender: channel === 'http' ? sender.forCaller(callerId(apiKey), address) : sender,
-        redactor: callerRedactor,
-        sideListBytes: config.maxResponseBytes,
-      });
+      let services: Promise<CallerServices> | undefined;
       return createServer({
-        api,
-        names: key === config.apiKey ? operatorNames : names.forCaller(key),
+        services: () => {
+          services ??= apiWorld().then((w) =>
+            w.servicesFor({
+              key,
+              operator,
+              redactor: callerRedactor,
+              ...(channel === 'http' ? { http: { id: callerId(apiKey), address } } : {}),
+            }),
+          );
+          return services;
+        },
         redactor: callerRedactor,
         log: options.log,
         audit: createAuditSink(options.audit, callerRedactor),
@@ -174,7 +147,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     spentStore: spent.where,
     close: async () => {
-      await Promise.all([sender.close(), spent.close()]);
+      await Promise.all([world?.then((w) => w.close()), spent.close()]);
     },
   };
 }
@@ -182,17 +155,4 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 /** A short digest naming a caller's key for the quota's turns (never the key itself); none without one. */
 function callerId(key: string | undefined): string | undefined {
   return key === undefined ? undefined : sha256Base64url(key).slice(0, 16);
-}
-
-/** The shared session id is the operator's secret: the process-wide redactor learns it on sight. */
-function sessionRedactedBy(store: SessionStore, redactor: Redactor): SessionStore {
-  const learn = <T extends string | undefined>(id: T): T => {
-    redactor.add(id);
-    return id;
-  };
-  return {
-    available: store.available,
-    current: async (...args) => learn(await store.current(...args)),
-    renew: async (...args) => learn(await store.renew(...args)),
-  };
 }

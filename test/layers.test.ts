@@ -12,7 +12,7 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
  * sample-api is a side leaf: it sits just above base so it may use base, and only entries may import it.
  */
 const LAYERS: readonly (readonly [layer: string, prefixes: readonly string[]])[] = [
-  ['entry', ['index.ts', 'main.ts', 'compose.ts', 'cli/']],
+  ['entry', ['index.ts', 'main.ts', 'compose.ts', 'compose-api.ts', 'cli/']],
   ['mcp', ['mcp/', 'prompts/']],
   ['tools', ['tools/']],
   ['confirm', ['confirm/']],

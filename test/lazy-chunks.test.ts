@@ -51,6 +51,16 @@ async function connectBuild(dir: string): Promise<Client> {
   return client;
 }
 
+/** A copy of the build in a temp folder with the chunks matching `chunk` removed; what was removed. */
+function buildWithout(prefix: string, chunk: RegExp): { dir: string; removed: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  const removed = readdirSync(join(dir, 'dist', 'chunks')).filter((name) => chunk.test(name));
+  for (const name of removed) rmSync(join(dir, 'dist', 'chunks', name));
+  return { dir, removed };
+}
+
 describe('chunks stdio mode does not load', () => {
   it('exist as files of their own', () => {
     expect(removed.map((name) => name.replace(/-[A-Z0-9]+\.js$/, '')).sort()).toEqual([
@@ -96,14 +106,9 @@ describe('the cron describer (cronstrue) and the cron clock (croner)', () => {
   it.each(['cronstrue', 'croner'])(
     '%s is a chunk of its own that start-up, tools/list and a list without schedules never load',
     async (library) => {
-      const dir = mkdtempSync(join(tmpdir(), 'ndm-cron-'));
+      const { dir, removed } = buildWithout('ndm-cron-', new RegExp(`^${library}-[A-Z0-9]+\\.js$`));
       try {
-        cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
-        writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-        const chunks = readdirSync(join(dir, 'dist', 'chunks'));
-        const cron = chunks.filter((name) => new RegExp(`^${library}-[A-Z0-9]+\\.js$`).test(name));
-        expect(cron).toHaveLength(1);
-        for (const name of cron) rmSync(join(dir, 'dist', 'chunks', name));
+        expect(removed).toHaveLength(1);
         const client = await connectBuild(dir);
         try {
           expect((await client.listTools()).tools.length).toBeGreaterThan(3);
@@ -133,14 +138,12 @@ describe('the cron describer (cronstrue) and the cron clock (croner)', () => {
 
 describe("the host tools' work (list_hosts, get_host)", () => {
   it('is in chunks that start-up, tools/list and list_discoveries never load', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ndm-hosts-'));
+    const { dir, removed } = buildWithout(
+      'ndm-hosts-',
+      /^(list-hosts|get-host)-run-[A-Z0-9]+\.js$/,
+    );
     try {
-      cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
-      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-      const chunks = readdirSync(join(dir, 'dist', 'chunks'));
-      const work = chunks.filter((name) => /^(list-hosts|get-host)-run-[A-Z0-9]+\.js$/.test(name));
-      expect(work).toHaveLength(2);
-      for (const name of work) rmSync(join(dir, 'dist', 'chunks', name));
+      expect(removed).toHaveLength(2);
       const client = await connectBuild(dir);
       try {
         const names = (await client.listTools()).tools.map((tool) => tool.name);
@@ -199,12 +202,36 @@ describe('start-up', () => {
     expect(wrapped).toBeLessThanOrEqual(5);
   });
 
-  it('holds no view and no address parser: the instructions take only the column names', () => {
+  it('holds no view, no address parser and no API client: tools/list needs none of them', () => {
     const text = startupFiles()
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     expect(text).toContain('first_found_by'); // list_hosts' field names are in the instructions
     expect(text).not.toContain('ipaddr: cannot parse'); // ipaddr.js, which host rows use
     expect(text).not.toContain('outside your networks'); // the links view's words
+    // The API client, the host copies and lru-cache load on the first call (src/compose-api.ts).
+    expect(text).not.toContain('Still reading the host list');
+    expect(text).not.toContain('lru-cache:metrics');
+  });
+});
+
+describe('the API client and the host copies (src/compose-api.ts)', () => {
+  it('are a chunk that start-up and tools/list never load, and the first call does', async () => {
+    const { dir, removed } = buildWithout('ndm-api-', /^compose-api-[A-Z0-9]+\.js$/);
+    try {
+      expect(removed).toHaveLength(1);
+      const client = await connectBuild(dir);
+      try {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+        // A call needs it, and says so as an error result rather than ending the server.
+        const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
+        expect(version.isError).toBe(true);
+        expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -34,9 +34,16 @@ export interface CallConfirmation {
   readonly approvals: CallerApprovals<CredentialWrite>;
 }
 
-export interface ToolDependencies {
+/** What one server's tools reach the service through. */
+export interface CallerServices {
   readonly api: ApiClient;
+  /** This caller's cache of names and its kept host copy. */
   readonly names: NameDirectory;
+}
+
+export interface ToolDependencies {
+  /** Loaded on the first call and kept (compose.ts), or given as they are (tests). */
+  readonly services: () => Promise<CallerServices>;
   /** The app's Confirm button, for a client that renders apps (or not). */
   readonly approvalsFor: (abilities: ClientAbilities) => CallerApprovals<CredentialWrite>;
   /** The confirmer over one call's form (asked over the connection, or sent in the result). */
@@ -217,9 +224,7 @@ async function runTool(
       deps,
     );
   }
-  const context: ToolContext = {
-    api: deps.api,
-    names: deps.names,
+  const base: Omit<ToolContext, keyof CallerServices> = {
     signal: ctx.mcpReq.signal,
     confirmer: deps.confirmerFor(form.port, approvals),
     approvals,
@@ -232,6 +237,7 @@ async function runTool(
     now,
   };
   try {
+    const context: ToolContext = { ...(await deps.services()), ...base };
     const output = await tool.handler(args, context);
     // Each channel stands alone (clients read one or the other), so each carries the demo mark.
     const unseen = form.declinedUnseen();

@@ -1,7 +1,7 @@
 // createServer(deps): an McpServer with the tools registered; no env, no I/O of its own.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ApiClient } from '../api/client.js';
-import { createNameDirectory, type NameDirectory } from '../api/name-directory.js';
+import type { NameDirectory } from '../api/name-directory.js';
 import { type AppApprovals, callerApprovals, createAppApprovals } from '../confirm/app-approval.js';
 import { type AuditSink, noAudit } from '../confirm/audit.js';
 import { type ConfirmMode, createConfirmer } from '../confirm/confirmation.js';
@@ -24,7 +24,7 @@ import { HOST_FIELDS } from '../views/hosts/host-fields.js';
 import { LINK_FIELDS } from '../views/links/link-fields.js';
 import { registerAppResource } from './app-resource.js';
 import { formSchemaValidator } from './form-schema-validator.js';
-import { registerTools } from './register.js';
+import { type CallerServices, registerTools } from './register.js';
 import type { KeySource } from './tool-error.js';
 
 export const INSTRUCTIONS = [
@@ -44,10 +44,22 @@ export const INSTRUCTIONS = [
 const DEMO_INSTRUCTIONS =
   'DEMO MODE: every result is built-in sample data, not a real network; writes change only the sample data.';
 
-export interface ServerDependencies {
-  readonly api: ApiClient;
-  /** This caller's cache of names; HTTP mode passes one that outlives the per-request server. */
-  readonly names?: NameDirectory;
+/**
+ * Where the tools reach the service: an API client (and this caller's names) given as they are, or
+ * a loader the first call awaits (compose.ts: start-up then compiles no API client).
+ */
+type ServiceSource =
+  | {
+      readonly api: ApiClient;
+      /** This caller's cache of names; a new one by default. */
+      readonly names?: NameDirectory;
+      readonly services?: undefined;
+    }
+  | { readonly services: () => Promise<CallerServices>; readonly api?: undefined };
+
+export type ServerDependencies = ServiceSource & ServerOptions;
+
+interface ServerOptions {
   readonly redactor: Redactor;
   /** stderr logger (audit trail, warnings); optional so tests can run without one. */
   readonly log?: Logger;
@@ -96,8 +108,7 @@ export function createServer(deps: ServerDependencies): McpServer {
   const appConfirm = deps.appConfirm ?? true;
   const store = deps.approvals ?? createAppApprovals<CredentialWrite>(deps.now ?? Date.now);
   registerTools(server, selectTools(LAZY_TOOLS, { readOnly: deps.readOnly, appConfirm }), {
-    api: deps.api,
-    names: deps.names ?? createNameDirectory(),
+    services: deps.services ?? givenServices(deps.api, deps.names),
     redactor: deps.redactor,
     approvalsFor: (abilities) => callerApprovals(store, caller, () => appConfirm && abilities.apps),
     confirmerFor: (form, approvals) =>
@@ -120,4 +131,15 @@ export function createServer(deps: ServerDependencies): McpServer {
   registerPrompts(server, selectPrompts({ readOnly: deps.readOnly }));
   registerAppResource(server);
   return server;
+}
+
+/** The services of a server given its client: names in a directory of its own unless given. */
+function givenServices(api: ApiClient, names: NameDirectory | undefined) {
+  let services: Promise<CallerServices> | undefined;
+  return () => {
+    services ??= names
+      ? Promise.resolve({ api, names })
+      : import('../api/name-directory.js').then((m) => ({ api, names: m.createNameDirectory() }));
+    return services;
+  };
 }
