@@ -83,11 +83,14 @@ export const joinStartup = (startupImports, lazyEntries) => ({
   },
 });
 
+/** A metafile path of a file on disk, not a plugin's stand-in (`namespace:path`). */
+const onDisk = (imp) => !imp.external && !/^[\w-]+:/.test(imp.path);
+
 /** What `file` imports statically (from a build's metafile), as absolute paths. */
 export function staticImports(metafile, file, resolvePath) {
   const input = Object.entries(metafile.inputs).find(([path]) => resolvePath(path) === file)?.[1];
   return (input?.imports ?? [])
-    .filter((imp) => imp.kind === 'import-statement' && !imp.external)
+    .filter((imp) => imp.kind === 'import-statement' && onDisk(imp))
     .map((imp) => resolvePath(imp.path));
 }
 
@@ -96,6 +99,6 @@ export function dynamicTargets(metafile, resolvePath) {
   const targets = new Set();
   for (const input of Object.values(metafile.inputs))
     for (const imp of input.imports)
-      if (imp.kind === 'dynamic-import' && !imp.external) targets.add(resolvePath(imp.path));
+      if (imp.kind === 'dynamic-import' && onDisk(imp)) targets.add(resolvePath(imp.path));
   return targets;
 }
