@@ -61,6 +61,36 @@ function buildWithout(prefix: string, chunk: RegExp): { dir: string; removed: st
   return { dir, removed };
 }
 
+/**
+ * Runs `use` with a real client of a build copy lacking the chunks that match `chunk` (exactly
+ * `count` of them), then closes both.
+ */
+async function withBuildWithout(
+  chunk: RegExp,
+  count: number,
+  use: (client: Client) => Promise<void>,
+): Promise<void> {
+  const { dir, removed } = buildWithout('ndm-without-', chunk);
+  try {
+    expect(removed).toHaveLength(count);
+    const client = await connectBuild(dir);
+    try {
+      await use(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A host question, which needs the host tools' chunks. */
+const hostsCall = async (client: Client) =>
+  (await client.callTool({
+    name: 'list_hosts',
+    arguments: { counts_only: true },
+  })) as CallToolResult;
+
 describe('chunks stdio mode does not load', () => {
   it('exist as files of their own', () => {
     expect(removed.map((name) => name.replace(/-[A-Z0-9]+\.js$/, '')).sort()).toEqual([
@@ -105,67 +135,40 @@ describe('chunks stdio mode does not load', () => {
 describe('the cron describer (cronstrue) and the cron clock (croner)', () => {
   it.each(['cronstrue', 'croner'])(
     '%s is a chunk of its own that start-up, tools/list and a list without schedules never load',
-    async (library) => {
-      const { dir, removed } = buildWithout('ndm-cron-', new RegExp(`^${library}-[A-Z0-9]+\\.js$`));
-      try {
-        expect(removed).toHaveLength(1);
-        const client = await connectBuild(dir);
-        try {
-          expect((await client.listTools()).tools.length).toBeGreaterThan(3);
-          const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
-          expect(version.isError).toBeFalsy();
-          // The sample's third item is ad hoc: a page without a schedule needs no describer.
-          const page = (await client.callTool({
-            name: 'list_discoveries',
-            arguments: { limit: 1, offset: 2 },
-          })) as CallToolResult;
-          expect(page.isError).toBeFalsy();
-          // A schedule shown needs it: proof that the chunk removed is the one that describes.
-          const scheduled = (await client.callTool({
-            name: 'list_discoveries',
-            arguments: { limit: 1 },
-          })) as CallToolResult;
-          expect(scheduled.isError).toBe(true);
-        } finally {
-          await client.close();
-        }
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  );
-});
-
-describe("the host tools' work (list_hosts, get_host)", () => {
-  it('is in chunks that start-up, tools/list and list_discoveries never load', async () => {
-    const { dir, removed } = buildWithout(
-      'ndm-hosts-',
-      /^(list-hosts|get-host)-run-[A-Z0-9]+\.js$/,
-    );
-    try {
-      expect(removed).toHaveLength(2);
-      const client = await connectBuild(dir);
-      try {
-        const names = (await client.listTools()).tools.map((tool) => tool.name);
-        expect(names).toEqual(expect.arrayContaining(['list_hosts', 'get_host']));
+    (library) =>
+      withBuildWithout(new RegExp(`^${library}-[A-Z0-9]+\\.js$`), 1, async (client) => {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+        const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
+        expect(version.isError).toBeFalsy();
+        // The sample's third item is ad hoc: a page without a schedule needs no describer.
         const page = (await client.callTool({
           name: 'list_discoveries',
           arguments: { limit: 1, offset: 2 },
         })) as CallToolResult;
         expect(page.isError).toBeFalsy();
-        // A host call needs them: proof that the chunks removed are the hosts' work.
-        const hosts = (await client.callTool({
-          name: 'list_hosts',
-          arguments: { counts_only: true },
+        // A schedule shown needs it: proof that the chunk removed is the one that describes.
+        const scheduled = (await client.callTool({
+          name: 'list_discoveries',
+          arguments: { limit: 1 },
         })) as CallToolResult;
-        expect(hosts.isError).toBe(true);
-      } finally {
-        await client.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        expect(scheduled.isError).toBe(true);
+      }),
+  );
+});
+
+describe("the host tools' work (list_hosts, get_host)", () => {
+  it('is in chunks that start-up, tools/list and list_discoveries never load', () =>
+    withBuildWithout(/^(list-hosts|get-host)-run-[A-Z0-9]+\.js$/, 2, async (client) => {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toEqual(expect.arrayContaining(['list_hosts', 'get_host']));
+      const page = (await client.callTool({
+        name: 'list_discoveries',
+        arguments: { limit: 1, offset: 2 },
+      })) as CallToolResult;
+      expect(page.isError).toBeFalsy();
+      // A host call needs them: proof that the chunks removed are the hosts' work.
+      expect((await hostsCall(client)).isError).toBe(true);
+    }));
 });
 
 /** The files a start loads before anything runs: the entry, main and what they import statically. */
@@ -216,22 +219,29 @@ describe('start-up', () => {
 });
 
 describe('the API client and the host copies (src/compose-api.ts)', () => {
-  it('are a chunk that start-up and tools/list never load, and the first call does', async () => {
-    const { dir, removed } = buildWithout('ndm-api-', /^compose-api-[A-Z0-9]+\.js$/);
-    try {
-      expect(removed).toHaveLength(1);
-      const client = await connectBuild(dir);
-      try {
+  it('are a chunk that start-up and tools/list never load, and the first call does', () =>
+    withBuildWithout(/^compose-api-[A-Z0-9]+\.js$/, 1, async (client) => {
+      expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+      // A call needs it, and says so as an error result rather than ending the server.
+      const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
+      expect(version.isError).toBe(true);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+    }));
+});
+
+describe('each tool (src/tools/lazy-catalog.ts)', () => {
+  it('is a chunk of its own: a call loads its tool and no other', () =>
+    withBuildWithout(
+      /^(list-hosts|get-host|list-links|list-changes|list-snmp-credentials|update-snmp-credential|apply-snmp-rotation|cancel-snmp-rotation|get-unseen-release-notes)-[A-Z0-9]+\.js$/,
+      9,
+      async (client) => {
         expect((await client.listTools()).tools.length).toBeGreaterThan(3);
-        // A call needs it, and says so as an error result rather than ending the server.
-        const version = (await client.callTool({ name: 'get_version' })) as CallToolResult;
-        expect(version.isError).toBe(true);
-        expect((await client.listTools()).tools.length).toBeGreaterThan(3);
-      } finally {
-        await client.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        for (const name of ['list_discoveries', 'get_version']) {
+          const result = (await client.callTool({ name, arguments: {} })) as CallToolResult;
+          expect(result.isError, name).toBeFalsy();
+        }
+        // Another tool needs its own chunk: proof that the chunks removed are the tools'.
+        expect((await hostsCall(client)).isError).toBe(true);
+      },
+    ));
 });
