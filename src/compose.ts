@@ -1,4 +1,4 @@
-// The composition root: one config -> shared HTTP pool, redactor and logger -> MCP servers on demand.
+// The composition root: one config -> token signer, approvals and, on the first tool call, the shared API side (compose-api.ts) -> MCP servers on demand.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { createCallerQueues } from './api/transport/caller-queues.js';
 import type { ApiWorld } from './compose-api.js';
