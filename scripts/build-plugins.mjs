@@ -1,4 +1,5 @@
 // esbuild plugins shared by the server's bundle and the view's: stand-ins for code neither ever runs.
+import { resolve } from 'node:path';
 
 /** Replaces a module with stand-in source (only for code the bundle provably never runs). */
 export const replace = (name, filter, contents) => ({
@@ -86,19 +87,19 @@ export const joinStartup = (startupImports, lazyEntries) => ({
 /** A metafile path of a file on disk, not a plugin's stand-in (`namespace:path`). */
 const onDisk = (imp) => !imp.external && !/^[\w-]+:/.test(imp.path);
 
-/** What `file` imports statically (from a build's metafile), as absolute paths. */
-export function staticImports(metafile, file, resolvePath) {
-  const input = Object.entries(metafile.inputs).find(([path]) => resolvePath(path) === file)?.[1];
+/** What `file` (an absolute path) imports statically, from a build's metafile, as absolute paths. */
+export function staticImports(metafile, file) {
+  const input = Object.entries(metafile.inputs).find(([path]) => resolve(path) === file)?.[1];
   return (input?.imports ?? [])
     .filter((imp) => imp.kind === 'import-statement' && onDisk(imp))
-    .map((imp) => resolvePath(imp.path));
+    .map((imp) => resolve(imp.path));
 }
 
 /** Every module a build reaches through a dynamic import (from its metafile), as absolute paths. */
-export function dynamicTargets(metafile, resolvePath) {
+export function dynamicTargets(metafile) {
   const targets = new Set();
   for (const input of Object.values(metafile.inputs))
     for (const imp of input.imports)
-      if (imp.kind === 'dynamic-import' && onDisk(imp)) targets.add(resolvePath(imp.path));
+      if (imp.kind === 'dynamic-import' && onDisk(imp)) targets.add(resolve(imp.path));
   return targets;
 }

@@ -76,11 +76,11 @@ const first =
 // Our own modules only: an import put in a CommonJS package (cronstrue) makes esbuild wrap it, and
 // all it imports, in closures. No package that start-up loads is shared with one.
 const lazyEntries = new Set(
-  [...(first ? dynamicTargets(first, (path) => resolve(path)) : [])].filter(
+  [...(first ? dynamicTargets(first) : [])].filter(
     (path) => path.startsWith(resolve('src')) && path !== mainFile,
   ),
 );
-const startupImports = first ? staticImports(first, mainFile, (path) => resolve(path)) : [];
+const startupImports = first ? staticImports(first, mainFile) : [];
 const { metafile } = await build({
   ...options,
   plugins: [joinStartup(startupImports, lazyEntries), ...options.plugins],

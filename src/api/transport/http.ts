@@ -282,7 +282,7 @@ function readCapped(
       reader.close();
       reject(error);
     };
-    const body = createBodyBlocks(Number.isFinite(declared) ? declared : undefined);
+    const body = createBodyBlocks(declared);
     const collect = createBodyCollector();
     let size = 0;
     response.on('data', (chunk: Buffer) => {
@@ -345,15 +345,12 @@ function readCapped(
  * that copy held the body twice while a 6.9 MB topology bundle was parsed. The block's pages become
  * resident only as bytes arrive, so a length declared and never sent costs no memory.
  */
-function createBodyBlocks(declared?: number) {
+function createBodyBlocks(declared: number) {
   const blocks: Buffer[] = [];
   let block = Buffer.alloc(0);
   let used = 0;
   let size = 0;
-  let firstBlock =
-    declared !== undefined && Number.isInteger(declared) && declared > DECODED_UP_TO
-      ? declared
-      : undefined;
+  let firstBlock = Number.isInteger(declared) && declared > DECODED_UP_TO ? declared : undefined;
   return {
     append(chunk: Buffer) {
       let at = 0;

@@ -1,4 +1,4 @@
-// The result `_meta` keys the server writes and the MCP Apps view reads: one spelling for both sides (ui/ imports this file).
+// The MCP Apps view's address and the result `_meta` keys the server writes and the view reads: one spelling for both sides (ui/ imports this file).
 
 /** The one view resource: a single self-contained HTML document built from ui/. */
 export const APP_VIEW_URI = 'ui://network-discovery/app.html';

@@ -7,8 +7,10 @@ import {
 } from '../credentials/credential-update-view.js';
 import { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY } from './app-meta.js';
 
-/** The view's address and type (spelled in app-meta.ts, which the server's start-up reads). */
-/** Where a preview's approval travels (spelled in app-meta.ts, which the view shares). */
+/**
+ * The view's address and type, and where a preview's approval travels: spelled in app-meta.ts,
+ * which the view shares and the server's start-up reads without loading any view.
+ */
 export { APP_VIEW_MIME, APP_VIEW_URI, APPROVAL_META_KEY };
 
 /** `_meta` of a tool whose results the view draws. Hosts without MCP Apps ignore it. */
