@@ -9,6 +9,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach } from 'vitest';
 import { createApiClient } from '../src/api/client.js';
+import { createInventoryPool } from '../src/api/inventory/kept-inventory.js';
+import { createNameDirectory } from '../src/api/name-directory.js';
 import { describeRetry, type RetryPolicy } from '../src/api/transport/retry.js';
 import { createTransport } from '../src/api/transport/transport.js';
 import type { AppApprovals } from '../src/confirm/app-approval.js';
@@ -66,6 +68,8 @@ export interface HarnessOptions {
   readonly approvals?: AppApprovals<CredentialWrite>;
   /** NETWORK_DISCOVERY_CONFIRM (auto by default). */
   readonly confirm?: 'auto' | 'elicitation' | 'token';
+  /** NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS: below the sample's hosts, no host copy can be kept. */
+  readonly inventoryMaxHosts?: number;
 }
 
 export interface Harness {
@@ -122,6 +126,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.confirm ? { confirmMode: options.confirm } : {}),
     ...(options.appConfirm === undefined ? {} : { appConfirm: options.appConfirm }),
     ...(options.approvals ? { approvals: options.approvals } : {}),
+    ...(options.inventoryMaxHosts === undefined
+      ? {}
+      : {
+          names: createNameDirectory(
+            undefined,
+            createInventoryPool({ maxHosts: options.inventoryMaxHosts }),
+          ),
+        }),
   });
   const elicitations: ElicitRequest['params'][] = [];
   const client = new Client(

@@ -1,5 +1,5 @@
-// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports and far hosts from the kept copy, else looked up by id or named from the name list.
-import type { FarPort, NeighbourRow } from '../../api/families/links.js';
+// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports and far hosts from the kept copy (read for a switch with more far ports than are read one by one), else looked up by id or named from the name list.
+import { type FarPort, MAX_FAR_PORTS, type NeighbourRow } from '../../api/families/links.js';
 import { type KeptPort, keptPortsOf } from '../../api/inventory/snmp-port-hosts.js';
 import {
   emptyHost,
@@ -9,6 +9,7 @@ import {
 import type { HostLinksView } from '../../views/links/neighbour-view.js';
 import type { ToolContext } from '../define-tool.js';
 import type { HostWorld } from '../hosts/host-world.js';
+import { keptHosts } from '../hosts/kept-hosts.js';
 import { buildLinkGraph, hostState } from './link-graph.js';
 import { partialWalks } from './partial-walks.js';
 
@@ -38,6 +39,29 @@ async function rowsOf(
   return read.bundles.flatMap((b) => b.neighbours).filter((row) => ids.has(row.interface_id));
 }
 
+/** The far ports found, the far port ids left unread, and the host copy they were looked up in. */
+interface FarPorts {
+  readonly ports: FarPort[];
+  /** Far ports past MAX_FAR_PORTS with no copy to find them in: not read, so not known. */
+  readonly unread: ReadonlySet<string>;
+  readonly copy: readonly InventoryHost[] | undefined;
+}
+
+/**
+ * The host copy for a switch with more far ports than are read one by one: it holds every port
+ * the key reads (a few pages, where a 48-port switch would cost 48 reads), so a cold answer names
+ * the same far ends as a warm one. Undefined where no copy can be had (past the copy's cap, no
+ * room, or a first read still going after the question's patience): the capped reads then.
+ */
+async function copyForFarPorts(context: ToolContext) {
+  try {
+    return (await keptHosts(context, false))?.hosts;
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    return undefined;
+  }
+}
+
 /**
  * The far ports by id: from the caller's kept copy when one is held (it holds every host the key
  * reads with its SNMP interfaces, so no request), the rest one by one (a 404 is out of scope).
@@ -46,8 +70,9 @@ async function farPortsOf(
   ids: readonly string[],
   context: ToolContext,
   kept: readonly InventoryHost[] | undefined,
-): Promise<FarPort[]> {
-  const inCopy = kept ? keptPortsOf(kept, ids) : new Map<string, KeptPort>();
+): Promise<FarPorts> {
+  const copy = kept ?? (ids.length > MAX_FAR_PORTS ? await copyForFarPorts(context) : undefined);
+  const inCopy = copy ? keptPortsOf(copy, ids) : new Map<string, KeptPort>();
   const found: FarPort[] = [];
   const missing: string[] = [];
   for (const id of ids) {
@@ -64,8 +89,10 @@ async function farPortsOf(
       index: port.index,
     });
   }
-  if (missing.length === 0) return found;
-  return [...found, ...(await context.api.readPortsByIds(missing, context.signal))];
+  const unread = new Set(missing.slice(MAX_FAR_PORTS));
+  if (missing.length === 0) return { ports: found, unread, copy };
+  const read = await context.api.readPortsByIds(missing.slice(0, MAX_FAR_PORTS), context.signal);
+  return { ports: [...found, ...read], unread, copy };
 }
 
 /**
@@ -121,14 +148,21 @@ export async function hostLinks(
   const farPortIds = [
     ...new Set(rows.flatMap((r) => (r.neighbor.kind === 'interface' ? [r.neighbor.id] : []))),
   ];
-  const farPorts = await farPortsOf(farPortIds, context, kept);
+  const { ports: farPorts, unread, copy } = await farPortsOf(farPortIds, context, kept);
+  // A row whose far port was not read is no link to "outside": its port's neighbour is not known.
+  const unreadAt = new Set<string>();
+  const readRows = rows.filter((r) => {
+    const skip = r.neighbor.kind === 'interface' && unread.has(r.neighbor.id);
+    if (skip) unreadAt.add(r.interface_id);
+    return !skip;
+  });
   const hostIds = [
     ...new Set([
       ...farPorts.map((p) => p.host_id),
       ...rows.flatMap((r) => (r.neighbor.kind === 'host' ? [r.neighbor.id] : [])),
     ]),
   ].filter((id) => id !== host.id);
-  const far = await farHosts(hostIds, context, kept);
+  const far = await farHosts(hostIds, context, copy);
   far.set(host.id, { ...host, snmp_interfaces: ports });
   // Far ports join their hosts (id and name alone) so the graph resolves them; a port the key cannot see stays out.
   const portsOf = new Map<string, InventorySnmpInterface[]>();
@@ -141,7 +175,11 @@ export async function hostLinks(
   const hosts = [...far.values()].map((h) =>
     h.id === host.id ? h : { ...h, snmp_interfaces: portsOf.get(h.id) ?? [] },
   );
-  const graph = buildLinkGraph(hosts, rows, partialWalks(world.discoveries?.byId.values(), [host]));
+  const graph = buildLinkGraph(
+    hosts,
+    readRows,
+    partialWalks(world.discoveries?.byId.values(), [host]),
+  );
   const links = graph.byHost.get(host.id) ?? [];
   const samePort = (x: InventorySnmpInterface, y: InventorySnmpInterface) =>
     x.id !== undefined && x.id === y.id;
@@ -154,5 +192,7 @@ export async function hostLinks(
           (l.b.kind === 'port' && l.b.host.id === host.id && samePort(l.b.port, port)),
       ),
     partial: graph.partial.has(host.id),
+    farEndNotRead: (port) => port.id !== undefined && unreadAt.has(port.id),
+    farPortReads: MAX_FAR_PORTS,
   };
 }

@@ -18,7 +18,16 @@ export interface HostLinksView {
   readonly linkOf: (port: InventorySnmpInterface) => LinkView | undefined;
   /** The host's whole walk was partial: each port's neighbour is not known either. */
   readonly partial: boolean;
+  /**
+   * The port's far port was not read: without a host copy get_host reads at most `farPortReads`
+   * far ports one by one, and saying "outside your networks" of the rest would be wrong.
+   */
+  readonly farEndNotRead: (port: InventorySnmpInterface) => boolean;
+  readonly farPortReads: number;
 }
+
+const notReadWhy = (view: HostLinksView) =>
+  `far port not read: more than ${view.farPortReads} far ports and no host copy to find them in`;
 
 /** The far end of `link` as seen from `port`. */
 function farOf(link: LinkView, port: InventorySnmpInterface) {
@@ -32,6 +41,7 @@ function farOf(link: LinkView, port: InventorySnmpInterface) {
 }
 
 export function neighbourItem(view: HostLinksView, port: InventorySnmpInterface) {
+  if (view.farEndNotRead(port)) return { state: 'not_known' as const, why: notReadWhy(view) };
   const link = view.linkOf(port);
   if (!link) return { state: view.partial ? ('not_known' as const) : ('none_reported' as const) };
   const far = farOf(link, port);
@@ -51,8 +61,9 @@ export function neighbourItem(view: HostLinksView, port: InventorySnmpInterface)
   };
 }
 
-/** ` · neighbour "sw-8" "Gi0/1" (LLDP)`, ` · no neighbour reported`, ` · neighbour not known`. */
+/** ` · neighbour "sw-8" "Gi0/1" (LLDP)`, ` · no neighbour reported`, ` · neighbour not known (why)`. */
 export function neighbourText(view: HostLinksView, port: InventorySnmpInterface): string {
+  if (view.farEndNotRead(port)) return ` · neighbour not known (${notReadWhy(view)})`;
   const link = view.linkOf(port);
   if (!link)
     return view.partial ? ' · neighbour not known (partial walk)' : ' · no neighbour reported';

@@ -1,0 +1,134 @@
+// get_host of a switch with more far ports than are read one by one (30 against 24): cold, its far ends come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside".
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { MAX_FAR_PORTS } from '../src/api/families/links.js';
+import { SAMPLE_NETWORKS, sampleData } from '../src/sample-api/data.js';
+import {
+  buildInventory,
+  inventoryId,
+  type SampleHost,
+  type SampleSnmpInterface,
+} from '../src/sample-api/inventory-data.js';
+import { useInventory } from '../src/sample-api/inventory-routes.js';
+import { type SampleNeighbour, sampleLinks } from '../src/sample-api/links-data.js';
+import { hostLookupShape } from '../src/views/hosts/host-shapes.js';
+import { type Harness, textOf, useHarness } from './harness.js';
+
+const start = useHarness();
+const FAR_PORTS = 30;
+const SEEN_AT = '2026-11-21T03:02:00Z';
+
+const snmpPort = (n: number, index: number, name: string): SampleSnmpInterface => ({
+  id: inventoryId(9, n),
+  index,
+  name,
+  descr: name,
+  alias: null,
+  mac: `02:00:00:00:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`,
+  oper_status: 'Up',
+});
+
+/**
+ * The demo's inventory with one office switch cabled to 30 office hosts, each on a port of its own
+ * (30 ports added to the switch, one to each host); the hosts' names by the switch's port name.
+ */
+function fanOut() {
+  const inventory = buildInventory();
+  // Built now (and kept per inventory), so the cables below join the demo's links.
+  const heard = sampleLinks(inventory).byInterface as Map<string, SampleNeighbour>;
+  const office = inventory.hosts.filter((h) => h.network_id === SAMPLE_NETWORKS.office);
+  const hub = office.find((h) => h.sys_descr?.startsWith('Cisco IOS')) as SampleHost;
+  const far = office.filter((h) => h !== hub && h.snmp_interfaces.length === 0);
+  expect(far.length).toBeGreaterThanOrEqual(FAR_PORTS);
+  // The switch's own cables in the demo's tree: far ports too, read first.
+  const treePorts = hub.snmp_interfaces.filter((p) => heard.get(p.id)?.far.kind === 'interface');
+  const expected = new Map<string, string>();
+  for (let i = 0; i < FAR_PORTS; i++) {
+    const host = far[i] as SampleHost;
+    const local = snmpPort(100 + i, 100 + i, `Gi1/0/${i + 1}`);
+    const remote = snmpPort(200 + i, 1, 'eth0');
+    (hub.snmp_interfaces as SampleSnmpInterface[]).push(local);
+    (host.snmp_interfaces as SampleSnmpInterface[]).push(remote);
+    const cable = (from: SampleHost, to: SampleSnmpInterface): SampleNeighbour => ({
+      far: { kind: 'interface', id: to.id },
+      protocol: 'lldp',
+      system: from.name,
+      port: to.name,
+      seen_at: SEEN_AT,
+    });
+    heard.set(local.id, cable(host, remote));
+    heard.set(remote.id, cable(hub, local));
+    expected.set(local.name, host.name);
+  }
+  return { inventory, hub, expected, farPorts: FAR_PORTS + treePorts.length };
+}
+
+async function harness(version: string, inventoryMaxHosts?: number) {
+  const data = sampleData(version);
+  const fan = fanOut();
+  useInventory(data, fan.inventory);
+  const h = await start({
+    sample: { data },
+    ...(inventoryMaxHosts === undefined ? {} : { inventoryMaxHosts }),
+  });
+  return { h, ...fan };
+}
+
+/** Each added port's neighbour, by the port's name. */
+function neighbours(result: CallToolResult, expected: ReadonlyMap<string, string>) {
+  expect(result.isError, textOf(result)).toBeFalsy();
+  const host = hostLookupShape.parse(result.structuredContent).host;
+  const ports = host?.snmp_interfaces ?? [];
+  return new Map(
+    ports.filter((p) => expected.has(p.name ?? '')).map((p) => [p.name ?? '', p.neighbour]),
+  );
+}
+
+const portReads = (h: Harness, from: number) =>
+  h.api.requests.slice(from).filter((r) => /^\/api\/v1\/(if-entries|interfaces)\/./.test(r.path))
+    .length;
+
+describe('a switch with more far ports than get_host reads one by one', () => {
+  it.each(['0.14.13', '0.17.22'])(
+    'Scanopy %s, cold: every far end is found (from a host copy), as a warm answer finds it',
+    async (version) => {
+      const { h, hub, expected } = await harness(version);
+      const cold = await h.call('get_host', { host: hub.id });
+      const found = neighbours(cold, expected);
+      expect(found.size).toBe(FAR_PORTS);
+      for (const [port, host] of expected) {
+        expect(found.get(port), port).toMatchObject({ state: 'linked', host, port: 'eth0' });
+      }
+      expect(textOf(cold)).not.toContain('outside your networks');
+      // The copy answered: no far port was read by id.
+      expect(portReads(h, 0)).toBe(0);
+      const before = h.api.requests.length;
+      const warm = await h.call('get_host', { host: hub.id });
+      expect(neighbours(warm, expected)).toEqual(found);
+      expect(portReads(h, before)).toBe(0);
+    },
+  );
+
+  it.each(['0.14.13', '0.17.22'])(
+    'Scanopy %s, no copy to be had: 24 far ports read, the rest "not known", none "outside"',
+    async (version) => {
+      // A pool that holds fewer hosts than the service lists: no copy is kept.
+      const { h, hub, expected, farPorts } = await harness(version, 10);
+      const result = await h.call('get_host', { host: hub.id });
+      const found = [...neighbours(result, expected).values()];
+      expect(portReads(h, 0)).toBe(MAX_FAR_PORTS);
+      const notRead = farPorts - MAX_FAR_PORTS;
+      expect(notRead).toBeGreaterThan(0);
+      const unread = found.filter((n) => n?.state === 'not_known');
+      expect(unread).toHaveLength(notRead);
+      expect(found.filter((n) => n?.state === 'linked' && !n.outside)).toHaveLength(
+        FAR_PORTS - notRead,
+      );
+      expect(unread[0]?.why).toMatch(/far port not read: more than 24 far ports/);
+      expect(found.some((n) => n?.outside)).toBe(false);
+      const text = textOf(result);
+      expect(text).not.toContain('outside your networks');
+      expect(text.match(/neighbour not known \(far port not read/g)).toHaveLength(notRead);
+    },
+  );
+});
