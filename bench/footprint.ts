@@ -32,13 +32,13 @@ async function measure(server: StdioServer, call: () => Promise<boolean>): Promi
 
 async function floorFootprint(
   env: NodeJS.ProcessEnv,
-  variant: 'sdk' | 'v2' | 'list' | 'v2-list' = 'sdk',
+  variant: 'sdk' | 'v2' | 'list' | 'v2-list' | 'v2-list-http' = 'sdk',
 ): Promise<Footprint> {
   const server = await startServer(env, sdkFloorEntry(variant));
   try {
     // The list floors make the same GET as ours and return the body as text: the memory any
     // server pays to read 1,000 discoveries. The echo floors read nothing.
-    if (variant === 'list' || variant === 'v2-list') {
+    if (variant === 'list' || variant === 'v2-list' || variant === 'v2-list-http') {
       return await measure(server, async () => {
         const result = await callTool(server, 'list_discoveries', { limit: LIMIT });
         return result.isError !== true;
@@ -72,6 +72,7 @@ export async function footprintBench(): Promise<BenchResult[]> {
     const v2Floor = await floorFootprint(env, 'v2');
     const listFloor = await floorFootprint(env, 'list');
     const v2ListFloor = await floorFootprint(env, 'v2-list');
+    const v2HttpFloor = await floorFootprint(env, 'v2-list-http');
     const load = loadAverage();
     return [
       {
@@ -79,14 +80,14 @@ export async function footprintBench(): Promise<BenchResult[]> {
         figure: `RSS ${mb(ours.afterCall)}`,
         target: `<= ${mb(MAX_AFTER_CALL_BYTES)}`,
         pass: ours.afterCall <= MAX_AFTER_CALL_BYTES && ours.failed === 0,
-        detail: `${SOON_MS} ms after start-up and one list_discoveries call; SDK floor (one-tool McpServer, one echo call) ${mb(floor.afterCall)}, on SDK v2 in both eras ${mb(v2Floor.afterCall)}; a floor making the same GET and returning the body as text ${mb(listFloor.afterCall)}, on SDK v2 ${mb(v2ListFloor.afterCall)}; load average ${load}`,
+        detail: `${SOON_MS} ms after start-up and one list_discoveries call; SDK floor (one-tool McpServer, one echo call) ${mb(floor.afterCall)}, on SDK v2 in both eras ${mb(v2Floor.afterCall)}; a floor making the same GET with fetch and returning the body as text ${mb(listFloor.afterCall)}, on SDK v2 ${mb(v2ListFloor.afterCall)}, on SDK v2 with node:http as ours ${mb(v2HttpFloor.afterCall)}; load average ${load}`,
       },
       {
         name: '9. Peak RSS',
         figure: `peak ${mb(ours.peak)}`,
         target: `<= ${mb(MAX_PEAK_BYTES)}`,
         pass: ours.peak <= MAX_PEAK_BYTES && ours.failed === 0,
-        detail: `${CALLS} list_discoveries calls of ${LIMIT}, one at a time (${ours.failed} failed); SDK floor over ${CALLS} echo calls of the same text size ${mb(floor.peak)}, on SDK v2 ${mb(v2Floor.peak)}; over ${CALLS} of the same GET returned as text ${mb(listFloor.peak)}, on SDK v2 ${mb(v2ListFloor.peak)}`,
+        detail: `${CALLS} list_discoveries calls of ${LIMIT}, one at a time (${ours.failed} failed); SDK floor over ${CALLS} echo calls of the same text size ${mb(floor.peak)}, on SDK v2 ${mb(v2Floor.peak)}; over ${CALLS} of the same GET with fetch returned as text ${mb(listFloor.peak)}, on SDK v2 ${mb(v2ListFloor.peak)}, on SDK v2 with node:http ${mb(v2HttpFloor.peak)}`,
       },
     ];
   } finally {

@@ -12,6 +12,11 @@ const SCHEDULES = [
   ['15 10 * * 1-5', 'Asia/Kolkata'],
   ['0 0 31 2 *', 'UTC'], // never runs
   ['not a cron', 'UTC'],
+  // UTC by its other names, read as a fixed offset of 0 (discovery-schedule.ts): the same runs.
+  ['0 0 L * *', 'Etc/UTC'],
+  ['0 12 * * 5#2', 'GMT'],
+  ['*/7 */5 * * *', 'Etc/GMT'],
+  ['0 0 29 2 *', 'UTC'], // leap days only
 ] as const;
 
 /** croner asked afresh, as the clock did before it remembered. */

@@ -9,8 +9,9 @@ import { ROOT } from './server.js';
  * `sdk`: written as the SDK's examples are (the floor). `named-zod`: `import { z }`, for comparison.
  * `list`: one tool that GETs 50 discoveries and returns the body, the floor a list call is judged by.
  * `v2`, `v2-list`: the same two on SDK v2 serving both protocol eras, as this server does.
+ * `v2-list-http`: `v2-list` with node:http for the GET, as this server makes it (fetch loads undici).
  */
-export type FloorVariant = 'sdk' | 'named-zod' | 'list' | 'v2' | 'v2-list';
+export type FloorVariant = 'sdk' | 'named-zod' | 'list' | 'v2' | 'v2-list' | 'v2-list-http';
 
 const SOURCES: Readonly<Record<FloorVariant, string>> = {
   sdk: 'sdk-floor-server.ts',
@@ -18,6 +19,7 @@ const SOURCES: Readonly<Record<FloorVariant, string>> = {
   list: 'sdk-floor-list-server.ts',
   v2: 'sdk-v2-floor-server.ts',
   'v2-list': 'sdk-v2-floor-list-server.ts',
+  'v2-list-http': 'sdk-v2-floor-list-http-server.ts',
 };
 
 /** Each variant's entry file, built once per process. */

@@ -40,6 +40,7 @@ const DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/i;
 
 /** Whether Intl knows the zone (an IANA name such as Europe/Paris, or UTC). */
 export function isZone(zone: string): boolean {
+  if (zone === 'UTC') return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -70,6 +71,19 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
 
 /** The wall clock of an instant in a zone: year, month (1-12), day, hour, minute, weekday (0 = Sunday). */
 export function wallClock(instant: number, zone: string) {
+  // UTC is Date's own arithmetic: no ICU data loaded for it (see zonedInstant).
+  if (zone === 'UTC') {
+    const at = new Date(instant);
+    return {
+      year: at.getUTCFullYear(),
+      month: at.getUTCMonth() + 1,
+      day: at.getUTCDate(),
+      hour: at.getUTCHours(),
+      minute: at.getUTCMinutes(),
+      second: at.getUTCSeconds(),
+      weekday: at.getUTCDay(),
+    };
+  }
   const parts: Record<string, string> = {};
   for (const part of formatterOf(zone).formatToParts(instant)) parts[part.type] = part.value;
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts['weekday'] ?? '');
