@@ -7,8 +7,9 @@ import { createRedactor, type Redactor } from '../src/safety/redact.js';
 import { sanitizeText, serviceText } from '../src/safety/sanitize.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import { shortTime } from '../src/views/common/format.js';
+import { jsonLength } from '../src/views/common/json-length.js';
 import { pairKey } from '../src/views/common/pair-key.js';
-import { byteLength, fitsBudget } from '../src/views/common/result-budget.js';
+import { byteLength, fitsBudget, fitsBudgetWith } from '../src/views/common/result-budget.js';
 import { defined, describeRun, leanDiscovery } from '../src/views/discoveries/discovery-format.js';
 import { seedFastCheck } from './fast-check-seed.js';
 
@@ -300,6 +301,56 @@ describe('the budget counted from lengths where they decide it', () => {
       fc.property(text, text, fc.nat(200), (a, b, budget) => {
         expect(fitsBudget(a, b, budget)).toBe(byteLength(a) + byteLength(b) <= budget);
       }),
+      { numRuns: 3_000 },
+    );
+  });
+});
+
+describe('a value measured without serializing it', () => {
+  const unit = fc.oneof(
+    fc.integer({ min: 0, max: 0x7f }),
+    fc.integer({ min: 0x80, max: 0x7ff }),
+    fc.integer({ min: 0x800, max: 0xffff }),
+  );
+  const text = fc.array(unit, { maxLength: 20 }).map((codes) => String.fromCharCode(...codes));
+
+  it('is as long as JSON.stringify writes it, for any value: escapes, surrogates, -0, NaN, holes, undefined', () => {
+    const value = fc.anything({
+      key: fc.oneof(fc.string(), text),
+      values: [fc.string(), text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null)],
+      withNullPrototype: true,
+      withSparseArray: true,
+      withDate: true,
+      withTypedArray: true,
+      withMap: true,
+      withSet: true,
+      withBoxedValues: true,
+      withObjectString: true,
+    });
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(jsonLength(v)).toBe(JSON.stringify(v)?.length);
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(jsonLength({ a: undefined, b: () => 1, c: [undefined, Symbol('s')] })).toBe(
+      JSON.stringify({ a: undefined, b: () => 1, c: [undefined, Symbol('s')] }).length,
+    );
+    expect(jsonLength(Object.create({ inherited: 1 }))).toBe(2);
+  });
+
+  it('decides the budget as counting the serialized bytes does', () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(text, fc.integer())),
+        fc.nat(400),
+        (a, value, budget) => {
+          expect(fitsBudgetWith(a, value, budget)).toBe(
+            byteLength(a) + byteLength(JSON.stringify(value)) <= budget,
+          );
+        },
+      ),
       { numRuns: 3_000 },
     );
   });

@@ -2,7 +2,7 @@
 
 import type * as z from 'zod';
 import type { UnknownKind } from '../../api/changes/change-support.js';
-import { byteLength, fitsBudget, jsonOf } from '../common/result-budget.js';
+import { byteLength, fitsBudgetWith, jsonOf } from '../common/result-budget.js';
 import { compactTime, idText, said } from '../hosts/host-item.js';
 import { type ChangeRow, changeLine, changeRowOutput, type NameOf } from './change-rows.js';
 import type {
@@ -169,8 +169,7 @@ export function changeListResult(view: ChangeView, budget: number) {
   let cut = page.cut;
   for (;;) {
     const result = render(view, rows, cut);
-    if (fitsBudget(result.text, jsonOf(result.structured), budget) || rows.length === 0)
-      return result;
+    if (fitsBudgetWith(result.text, result.structured, budget) || rows.length === 0) return result;
     rows = rows.slice(0, -Math.max(1, Math.ceil(rows.length / 20)));
     cut = true;
   }

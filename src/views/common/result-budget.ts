@@ -7,6 +7,7 @@ import {
   type LeanDiscovery,
 } from '../discoveries/discovery-format.js';
 import { credentialLine } from './format.js';
+import { jsonLength } from './json-length.js';
 import type { CredentialOutput } from './shapes.js';
 
 export const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -22,6 +23,17 @@ export function fitsBudget(text: string, json: string, budget: number): boolean 
   if (units * 3 <= budget) return true;
   if (units > budget) return false;
   return byteLength(text) + byteLength(json) <= budget;
+}
+
+/**
+ * fitsBudget for a text and a value's JSON, with the JSON built only where its length cannot
+ * decide: on a common page (far under the budget) the value is measured, not serialized.
+ */
+export function fitsBudgetWith(text: string, value: object, budget: number): boolean {
+  const units = text.length + (jsonLength(value) ?? 0);
+  if (units * 3 <= budget) return true;
+  if (units > budget) return false;
+  return fitsBudget(text, jsonOf(value), budget);
 }
 
 const made = new WeakMap<object, string>();
@@ -132,7 +144,7 @@ export function presentWithinBudget<
   for (;;) {
     const rendered = render(view);
     const { structured, text } = rendered;
-    if (fitsBudget(text, jsonOf(structured), budget) || view.discoveries.length === 0) {
+    if (fitsBudgetWith(text, structured, budget) || view.discoveries.length === 0) {
       return rendered;
     }
     if (!estimated) {
