@@ -65,8 +65,14 @@ async function listMerged(
     all.push(...read.items);
     skipped += read.skipped;
   }
-  // The service's own order is created_at ascending; the merge keeps it across types.
-  all.sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? ''));
+  // The service's own order is created_at ascending; the merge keeps it across types. Its RFC 3339
+  // times sort as text; compared by code unit, not localeCompare, whose first use loads ICU's
+  // collation data (~3 MB resident) into every session that reads the credentials.
+  all.sort((a, b) => {
+    const x = a.created_at ?? '';
+    const y = b.created_at ?? '';
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
   const items = limit === 0 ? all.slice(offset) : all.slice(offset, offset + limit);

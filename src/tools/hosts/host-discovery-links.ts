@@ -3,6 +3,10 @@ import type { InventoryProfile } from '../../api/families/inventory.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import type { Discovery } from '../../api/schemas.js';
 
+/** Sightings oldest first: RFC 3339 dates sort as text, by code unit (localeCompare loads ICU). */
+const byDate = (a: { readonly date: string }, b: { readonly date: string }) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
+
 /** A past run's time span on one daemon: a run record's start to finish, or a job's last run. */
 interface RunSpan {
   readonly id: string;
@@ -95,7 +99,7 @@ export function linksOf(host: InventoryHost, profile: InventoryProfile, index: D
       last: linkTo(index, onlyId(host.last_discovery_id, host.last_discovery_ids)),
     };
   }
-  const dated = [...host.sightings].sort((a, b) => a.date.localeCompare(b.date));
+  const dated = [...host.sightings].sort(byDate);
   const at = (entry: (typeof dated)[number] | undefined): DiscoveryLink | undefined => {
     if (!entry) return undefined;
     const span = spanOf(index, entry.daemon_id, entry.date);
@@ -141,7 +145,7 @@ export function foundByMatch(
     if (last.some((id) => found.ids.has(id))) out.push('last');
     return out;
   }
-  const dated = [...host.sightings].sort((a, b) => a.date.localeCompare(b.date));
+  const dated = [...host.sightings].sort(byDate);
   const within = (entry: (typeof dated)[number] | undefined) => {
     const at = entry ? timeOf(entry.date) : undefined;
     return (
