@@ -1,4 +1,4 @@
-// get_host of a switch with more far ports than are read one by one (30 against 24): cold, its far ends come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside".
+// get_host of a switch with more far ends than are read one by one (30 far ports against 24; 15 far hosts past the name list's 1,000 against 10): cold, they come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside".
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_FAR_PORTS } from '../src/api/families/links.js';
@@ -16,6 +16,8 @@ import { type Harness, textOf, useHarness } from './harness.js';
 
 const start = useHarness();
 const FAR_PORTS = 30;
+/** Far hosts past the name list's first 1,000 (get_host reads 10 of those one by one). */
+const FAR_HOSTS_PAST_NAMES = 15;
 const SEEN_AT = '2026-11-21T03:02:00Z';
 
 const snmpPort = (n: number, index: number, name: string): SampleSnmpInterface => ({
@@ -29,21 +31,24 @@ const snmpPort = (n: number, index: number, name: string): SampleSnmpInterface =
 });
 
 /**
- * The demo's inventory with one office switch cabled to 30 office hosts, each on a port of its own
- * (30 ports added to the switch, one to each host); the hosts' names by the switch's port name.
+ * An inventory (the demo's 240 hosts, or `hosts`) with one office switch cabled to `count` hosts
+ * without ports (from position `from` in the list on), each on a port of its own (ports added to
+ * the switch, one to each host); the hosts' names by the switch's port name.
  */
-function fanOut() {
-  const inventory = buildInventory();
+function fanOut(count = FAR_PORTS, hosts?: number, from = 0) {
+  const inventory = buildInventory(hosts === undefined ? {} : { hosts });
   // Built now (and kept per inventory), so the cables below join the demo's links.
   const heard = sampleLinks(inventory).byInterface as Map<string, SampleNeighbour>;
   const office = inventory.hosts.filter((h) => h.network_id === SAMPLE_NETWORKS.office);
   const hub = office.find((h) => h.sys_descr?.startsWith('Cisco IOS')) as SampleHost;
-  const far = office.filter((h) => h !== hub && h.snmp_interfaces.length === 0);
-  expect(far.length).toBeGreaterThanOrEqual(FAR_PORTS);
+  const far = inventory.hosts
+    .slice(from)
+    .filter((h) => h !== hub && h.snmp_interfaces.length === 0);
+  expect(far.length).toBeGreaterThanOrEqual(count);
   // The switch's own cables in the demo's tree: far ports too, read first.
   const treePorts = hub.snmp_interfaces.filter((p) => heard.get(p.id)?.far.kind === 'interface');
   const expected = new Map<string, string>();
-  for (let i = 0; i < FAR_PORTS; i++) {
+  for (let i = 0; i < count; i++) {
     const host = far[i] as SampleHost;
     const local = snmpPort(100 + i, 100 + i, `Gi1/0/${i + 1}`);
     const remote = snmpPort(200 + i, 1, 'eth0');
@@ -60,12 +65,15 @@ function fanOut() {
     heard.set(remote.id, cable(hub, local));
     expected.set(local.name, host.name);
   }
-  return { inventory, hub, expected, farPorts: FAR_PORTS + treePorts.length };
+  return { inventory, hub, expected, farPorts: count + treePorts.length };
 }
 
-async function harness(version: string, inventoryMaxHosts?: number) {
+async function harness(
+  version: string,
+  inventoryMaxHosts?: number,
+  fan: ReturnType<typeof fanOut> = fanOut(),
+) {
   const data = sampleData(version);
-  const fan = fanOut();
   useInventory(data, fan.inventory);
   const h = await start({
     sample: { data },
@@ -124,11 +132,36 @@ describe('a switch with more far ports than get_host reads one by one', () => {
       expect(found.filter((n) => n?.state === 'linked' && !n.outside)).toHaveLength(
         FAR_PORTS - notRead,
       );
-      expect(unread[0]?.why).toMatch(/far port not read: more than 24 far ports/);
+      expect(unread[0]?.why).toMatch(/far end not read: more than 24 far ports or 10 far hosts/);
       expect(found.some((n) => n?.outside)).toBe(false);
       const text = textOf(result);
       expect(text).not.toContain('outside your networks');
-      expect(text.match(/neighbour not known \(far port not read/g)).toHaveLength(notRead);
+      expect(text.match(/neighbour not known \(far end not read/g)).toHaveLength(notRead);
+    },
+  );
+
+  it.each(['0.14.13', '0.17.22'])(
+    'Scanopy %s: 15 far hosts past the name list, cold: found in a host copy, none "outside"; no copy: 10 read, 5 "not known"',
+    async (version) => {
+      const withCopy = await harness(
+        version,
+        undefined,
+        fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000),
+      );
+      const found = neighbours(
+        await withCopy.h.call('get_host', { host: withCopy.hub.id }),
+        withCopy.expected,
+      );
+      for (const [port, host] of withCopy.expected) {
+        expect(found.get(port), port).toMatchObject({ state: 'linked', host, port: 'eth0' });
+      }
+      const without = await harness(version, 10, fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000));
+      const result = await without.h.call('get_host', { host: without.hub.id });
+      const shown = [...neighbours(result, without.expected).values()];
+      expect(shown.filter((n) => n?.state === 'linked' && !n.outside)).toHaveLength(10);
+      expect(shown.filter((n) => n?.state === 'not_known')).toHaveLength(5);
+      expect(shown.some((n) => n?.outside)).toBe(false);
+      expect(textOf(result)).not.toContain('outside your networks');
     },
   );
 });

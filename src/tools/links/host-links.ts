@@ -1,4 +1,5 @@
-// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports and far hosts from the kept copy (read for a switch with more far ports than are read one by one), else looked up by id or named from the name list.
+// get_host's links without the whole host list: this host's neighbour rows (its interface rows, or its network's kept bundle on 0.17.15+), far ports and far hosts from the kept copy (read for a switch with more far ports or unnamed far hosts than are read one by one), else looked up by id or named from the name list.
+import { HttpError } from '../../api/errors.js';
 import { type FarPort, MAX_FAR_PORTS, type NeighbourRow } from '../../api/families/links.js';
 import { type KeptPort, keptPortsOf } from '../../api/inventory/snmp-port-hosts.js';
 import {
@@ -6,7 +7,7 @@ import {
   type InventoryHost,
   type InventorySnmpInterface,
 } from '../../api/inventory-model.js';
-import type { HostLinksView } from '../../views/links/neighbour-view.js';
+import type { FarEndNotRead, HostLinksView } from '../../views/links/neighbour-view.js';
 import type { ToolContext } from '../define-tool.js';
 import type { HostWorld } from '../hosts/host-world.js';
 import { keptHosts } from '../hosts/kept-hosts.js';
@@ -95,40 +96,66 @@ async function farPortsOf(
   return { ports: [...found, ...read], unread, copy };
 }
 
+/** The far hosts found, and why each unread one was not (no copy and past the reads, or a failed read). */
+interface FarHosts {
+  readonly hosts: Map<string, InventoryHost>;
+  readonly unread: ReadonlyMap<string, FarEndNotRead>;
+}
+
+/** A host the key cannot read: its port is outside the caller's networks, not unread. */
+const outOfScope = (error: unknown) =>
+  error instanceof HttpError && (error.status === 404 || error.status === 403);
+
 /**
- * The far hosts by id: from the caller's kept copy when one answered this question (no request),
- * else the name list, else read one by one; one the key cannot read is left out.
+ * The far hosts by id: from the caller's host copy when one answered this question (no request),
+ * else the name list, else read one by one; one the key cannot read is left out. Past the name
+ * list's 1,000 hosts, more than MAX_HOST_READS far hosts are found in the host copy instead (the
+ * same reason as for far ports); with no copy to be had, those are unread, never "outside".
  */
 async function farHosts(
   ids: readonly string[],
   context: ToolContext,
-  kept: readonly InventoryHost[] | undefined,
-) {
-  const out = new Map<string, InventoryHost>();
-  if (kept) {
-    const wanted = new Set(ids);
+  copy: readonly InventoryHost[] | undefined,
+): Promise<FarHosts> {
+  const hosts = new Map<string, InventoryHost>();
+  const unread = new Map<string, FarEndNotRead>();
+  const fromCopy = (list: readonly InventoryHost[], wanted: ReadonlySet<string>) => {
+    for (const h of list) if (wanted.has(h.id)) hosts.set(h.id, emptyHost(h.id, h.name));
+  };
+  if (copy) {
     // The copy holds every host the key reads, as the name list does (without its 1,000 cap).
-    for (const h of kept) if (wanted.has(h.id)) out.set(h.id, emptyHost(h.id, h.name));
-    if (out.size === wanted.size) return out;
+    fromCopy(copy, new Set(ids));
+    if (hosts.size === ids.length) return { hosts, unread };
   }
   const names = await context.names.read(context.api, ['hosts'], context.signal);
-  let reads = 0;
+  let missing: string[] = [];
   for (const id of ids) {
-    if (out.has(id)) continue;
+    if (hosts.has(id)) continue;
     const name = names.nameOf(id);
-    if (name !== undefined) {
-      out.set(id, emptyHost(id, name));
-      continue;
-    }
-    if (reads++ >= MAX_HOST_READS) continue;
-    try {
-      const found = await context.api.getHost(id, context.signal);
-      out.set(id, found);
-    } catch (error) {
-      if (context.signal.aborted) throw error;
+    if (name !== undefined) hosts.set(id, emptyHost(id, name));
+    else missing.push(id);
+  }
+  if (!copy && missing.length > MAX_HOST_READS) {
+    const found = await copyForFarPorts(context);
+    if (found) {
+      fromCopy(found, new Set(missing));
+      missing = missing.filter((id) => !hosts.has(id));
     }
   }
-  return out;
+  for (const [index, id] of missing.entries()) {
+    if (index >= MAX_HOST_READS) {
+      // With a copy, a host it lacks is one the key cannot read; without one, it was not read.
+      if (!copy) unread.set(id, 'past_reads');
+      continue;
+    }
+    try {
+      hosts.set(id, await context.api.getHost(id, context.signal));
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      if (!outOfScope(error)) unread.set(id, 'failed');
+    }
+  }
+  return { hosts, unread };
 }
 
 /**
@@ -149,20 +176,27 @@ export async function hostLinks(
     ...new Set(rows.flatMap((r) => (r.neighbor.kind === 'interface' ? [r.neighbor.id] : []))),
   ];
   const { ports: farPorts, unread, copy } = await farPortsOf(farPortIds, context, kept);
-  // A row whose far port was not read is no link to "outside": its port's neighbour is not known.
-  const unreadAt = new Set<string>();
-  const readRows = rows.filter((r) => {
-    const skip = r.neighbor.kind === 'interface' && unread.has(r.neighbor.id);
-    if (skip) unreadAt.add(r.interface_id);
-    return !skip;
-  });
   const hostIds = [
     ...new Set([
       ...farPorts.map((p) => p.host_id),
       ...rows.flatMap((r) => (r.neighbor.kind === 'host' ? [r.neighbor.id] : [])),
     ]),
   ].filter((id) => id !== host.id);
-  const far = await farHosts(hostIds, context, copy);
+  const { hosts: far, unread: unreadHosts } = await farHosts(hostIds, context, copy);
+  // A row whose far end was not read (its port, or the port's or device's host) is no link to
+  // "outside": that port's neighbour is not known.
+  const hostOfPort = new Map(farPorts.map((p) => [p.id, p.host_id]));
+  const notRead = (r: NeighbourRow): FarEndNotRead | undefined => {
+    if (r.neighbor.kind === 'host') return unreadHosts.get(r.neighbor.id);
+    if (unread.has(r.neighbor.id)) return 'past_reads';
+    return unreadHosts.get(hostOfPort.get(r.neighbor.id) ?? '');
+  };
+  const unreadAt = new Map<string, FarEndNotRead>();
+  const readRows = rows.filter((r) => {
+    const why = notRead(r);
+    if (why) unreadAt.set(r.interface_id, why);
+    return why === undefined;
+  });
   far.set(host.id, { ...host, snmp_interfaces: ports });
   // Far ports join their hosts (id and name alone) so the graph resolves them; a port the key cannot see stays out.
   const portsOf = new Map<string, InventorySnmpInterface[]>();
@@ -192,7 +226,7 @@ export async function hostLinks(
           (l.b.kind === 'port' && l.b.host.id === host.id && samePort(l.b.port, port)),
       ),
     partial: graph.partial.has(host.id),
-    farEndNotRead: (port) => port.id !== undefined && unreadAt.has(port.id),
-    farPortReads: MAX_FAR_PORTS,
+    farEndNotRead: (port) => (port.id === undefined ? undefined : unreadAt.get(port.id)),
+    reads: { ports: MAX_FAR_PORTS, hosts: MAX_HOST_READS },
   };
 }

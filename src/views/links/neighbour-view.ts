@@ -19,15 +19,21 @@ export interface HostLinksView {
   /** The host's whole walk was partial: each port's neighbour is not known either. */
   readonly partial: boolean;
   /**
-   * The port's far port was not read: without a host copy get_host reads at most `farPortReads`
-   * far ports one by one, and saying "outside your networks" of the rest would be wrong.
+   * Why the port's far end was not read, where it was not: without a host copy get_host reads at
+   * most `reads` far ports and far hosts one by one, and a read may fail; saying "outside your
+   * networks" of such a port would be wrong.
    */
-  readonly farEndNotRead: (port: InventorySnmpInterface) => boolean;
-  readonly farPortReads: number;
+  readonly farEndNotRead: (port: InventorySnmpInterface) => FarEndNotRead | undefined;
+  readonly reads: { readonly ports: number; readonly hosts: number };
 }
 
-const notReadWhy = (view: HostLinksView) =>
-  `far port not read: more than ${view.farPortReads} far ports and no host copy to find them in`;
+/** A far end left unread: past the reads one by one with no host copy, or its read failed. */
+export type FarEndNotRead = 'past_reads' | 'failed';
+
+const notReadWhy = (view: HostLinksView, why: FarEndNotRead) =>
+  why === 'failed'
+    ? 'far end not read: reading its host failed; ask again'
+    : `far end not read: more than ${view.reads.ports} far ports or ${view.reads.hosts} far hosts to read one by one, and no host copy to find them in`;
 
 /** The far end of `link` as seen from `port`. */
 function farOf(link: LinkView, port: InventorySnmpInterface) {
@@ -41,7 +47,8 @@ function farOf(link: LinkView, port: InventorySnmpInterface) {
 }
 
 export function neighbourItem(view: HostLinksView, port: InventorySnmpInterface) {
-  if (view.farEndNotRead(port)) return { state: 'not_known' as const, why: notReadWhy(view) };
+  const unread = view.farEndNotRead(port);
+  if (unread) return { state: 'not_known' as const, why: notReadWhy(view, unread) };
   const link = view.linkOf(port);
   if (!link) return { state: view.partial ? ('not_known' as const) : ('none_reported' as const) };
   const far = farOf(link, port);
@@ -63,7 +70,8 @@ export function neighbourItem(view: HostLinksView, port: InventorySnmpInterface)
 
 /** ` · neighbour "sw-8" "Gi0/1" (LLDP)`, ` · no neighbour reported`, ` · neighbour not known (why)`. */
 export function neighbourText(view: HostLinksView, port: InventorySnmpInterface): string {
-  if (view.farEndNotRead(port)) return ` · neighbour not known (${notReadWhy(view)})`;
+  const unread = view.farEndNotRead(port);
+  if (unread) return ` · neighbour not known (${notReadWhy(view, unread)})`;
   const link = view.linkOf(port);
   if (!link)
     return view.partial ? ' · neighbour not known (partial walk)' : ' · no neighbour reported';
