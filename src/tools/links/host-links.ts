@@ -49,12 +49,12 @@ interface FarPorts {
 }
 
 /**
- * The host copy for a switch with more far ports than are read one by one: it holds every port
- * the key reads (a few pages, where a 48-port switch would cost 48 reads), so a cold answer names
- * the same far ends as a warm one. Undefined where no copy can be had (past the copy's cap, no
- * room, or a first read still going after the question's patience): the capped reads then.
+ * The host copy for a switch with more far ends than are read one by one: it holds every port and
+ * host the key reads (a few pages, where a 48-port switch would cost 48 reads), so a cold answer
+ * names the same far ends as a warm one. Undefined where no copy can be had (past the copy's cap,
+ * no room, or a first read still going after the question's patience): the capped reads then.
  */
-async function copyForFarPorts(context: ToolContext) {
+async function copyForFarEnds(context: ToolContext) {
   try {
     return (await keptHosts(context, false))?.hosts;
   } catch (error) {
@@ -72,7 +72,7 @@ async function farPortsOf(
   context: ToolContext,
   kept: readonly InventoryHost[] | undefined,
 ): Promise<FarPorts> {
-  const copy = kept ?? (ids.length > MAX_FAR_PORTS ? await copyForFarPorts(context) : undefined);
+  const copy = kept ?? (ids.length > MAX_FAR_PORTS ? await copyForFarEnds(context) : undefined);
   const inCopy = copy ? keptPortsOf(copy, ids) : new Map<string, KeptPort>();
   const found: FarPort[] = [];
   const missing: string[] = [];
@@ -135,9 +135,11 @@ async function farHosts(
     if (name !== undefined) hosts.set(id, emptyHost(id, name));
     else missing.push(id);
   }
-  if (!copy && missing.length > MAX_HOST_READS) {
-    const found = await copyForFarPorts(context);
+  let inCopy = copy !== undefined;
+  if (!inCopy && missing.length > MAX_HOST_READS) {
+    const found = await copyForFarEnds(context);
     if (found) {
+      inCopy = true;
       fromCopy(found, new Set(missing));
       missing = missing.filter((id) => !hosts.has(id));
     }
@@ -145,7 +147,7 @@ async function farHosts(
   for (const [index, id] of missing.entries()) {
     if (index >= MAX_HOST_READS) {
       // With a copy, a host it lacks is one the key cannot read; without one, it was not read.
-      if (!copy) unread.set(id, 'past_reads');
+      if (!inCopy) unread.set(id, 'past_reads');
       continue;
     }
     try {

@@ -82,6 +82,6 @@ export const interfaceNeighbourShape = z.object({
   outside: z.literal(true).optional(),
   protocol: z.enum(['LLDP', 'CDP']).optional(),
   last_seen: z.string().optional(),
-  /** Why a neighbour is not known where the host's walk was whole (its far port was not read). */
+  /** Why a neighbour is not known where the host's walk was whole (its far end was not read). */
   why: z.string().optional(),
 });
