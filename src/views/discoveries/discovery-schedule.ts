@@ -51,23 +51,42 @@ export function loadScheduleClock(): Promise<ScheduleClock> {
   return loading;
 }
 
+/**
+ * croner jobs held at once. Each holds croner's year table (10,000 entries, ~78 KB on Node 20): the
+ * 2,000 jobs this clock once held could keep 156 MB, and a page of 50 kept ~2.9 MB (a heap snapshot
+ * after 200 calls, docs/performance.md). Next runs and readability are remembered apart, small.
+ */
+const MAX_JOBS = 16;
+/** Schedules whose readability (and next run) is remembered: many, each a few bytes. */
+const MAX_REMEMBERED = 2_000;
+
 function clockOf({ Cron }: Croner): ScheduleClock {
-  type Job = InstanceType<typeof Cron> | null;
+  type Job = InstanceType<typeof Cron>;
+  /** The most recently used jobs, oldest first (a Map keeps insertion order). */
   const jobs = new Map<string, Job>();
+  const readable = new Map<string, boolean>();
   const answers = new Map<string, boolean>();
-  const jobOf = (cron: string, zone: string | undefined): Job => {
+  const jobOf = (cron: string, zone: string | undefined): Job | null => {
     const key = scheduleKeyOf(cron, zone);
-    let job = jobs.get(key);
-    if (job === undefined) {
-      try {
-        job = new Cron(cron, { ...cronerZone(zone), paused: true });
-        job.nextRun(new Date(0));
-      } catch {
-        job = null;
-      }
-      // Schedules repeat across a list (and lists repeat): a small cache, bounded.
-      if (jobs.size > 2_000) jobs.clear();
+    const held = jobs.get(key);
+    if (held) {
+      jobs.delete(key);
+      jobs.set(key, held);
+      return held;
+    }
+    if (readable.get(key) === false) return null;
+    let job: Job | null;
+    try {
+      job = new Cron(cron, { ...cronerZone(zone), paused: true });
+      job.nextRun(new Date(0));
+    } catch {
+      job = null;
+    }
+    if (readable.size >= MAX_REMEMBERED) readable.clear();
+    readable.set(key, job !== null);
+    if (job) {
       jobs.set(key, job);
+      if (jobs.size > MAX_JOBS) jobs.delete(jobs.keys().next().value as string);
     }
     return job;
   };
@@ -89,14 +108,14 @@ function clockOf({ Cron }: Croner): ScheduleClock {
       return undefined;
     }
     if (at !== undefined && at > after) {
-      if (found.size > 2_000) found.clear();
+      if (found.size > MAX_REMEMBERED) found.clear();
       found.set(key, { from: after, at });
     }
     return at;
   };
   return {
     next,
-    readable: (cron, zone) => jobOf(cron, zone) !== null,
+    readable: (cron, zone) => readable.get(scheduleKeyOf(cron, zone)) ?? jobOf(cron, zone) !== null,
     runsAt(cron, zone, question, now) {
       // The same question over the same week has one answer: asked once per schedule and day.
       const today = wallClock(now, question.zone);
