@@ -56,7 +56,7 @@ export function loadScheduleClock(): Promise<ScheduleClock> {
  * 2,000 jobs this clock once held could keep 156 MB, and a page of 50 kept ~2.9 MB (a heap snapshot
  * after 200 calls, docs/performance.md). Next runs and readability are remembered apart, small.
  */
-const MAX_JOBS = 16;
+const MAX_JOBS = 4;
 /** Schedules whose readability (and next run) is remembered: many, each a few bytes. */
 const MAX_REMEMBERED = 2_000;
 
