@@ -1,4 +1,4 @@
-// get_host of a switch with more far ends than are read one by one (30 far ports against 24; 15 far hosts past the name list's 1,000 against 10): cold, they come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside".
+// get_host of a switch with more far ends than are read one by one, on 0.14.13, 0.16.2 and 0.17.22 (30 far ports against 24; 15 far hosts past the name list's 1,000 against 10): cold, they come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside".
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_FAR_PORTS } from '../src/api/families/links.js';
@@ -97,7 +97,7 @@ const portReads = (h: Harness, from: number) =>
     .length;
 
 describe('a switch with more far ports than get_host reads one by one', () => {
-  it.each(['0.14.13', '0.17.22'])(
+  it.each(['0.14.13', '0.16.2', '0.17.22'])(
     'Scanopy %s, cold: every far end is found (from a host copy), as a warm answer finds it',
     async (version) => {
       const { h, hub, expected } = await harness(version);
@@ -117,7 +117,7 @@ describe('a switch with more far ports than get_host reads one by one', () => {
     },
   );
 
-  it.each(['0.14.13', '0.17.22'])(
+  it.each(['0.14.13', '0.16.2', '0.17.22'])(
     'Scanopy %s, no copy to be had: 24 far ports read, the rest "not known", none "outside"',
     async (version) => {
       // A pool that holds fewer hosts than the service lists: no copy is kept.
@@ -140,7 +140,7 @@ describe('a switch with more far ports than get_host reads one by one', () => {
     },
   );
 
-  it.each(['0.14.13', '0.17.22'])(
+  it.each(['0.14.13', '0.16.2', '0.17.22'])(
     'Scanopy %s: 15 far hosts past the name list, cold: found in a host copy, none "outside"; no copy: 10 read, 5 "not known"',
     async (version) => {
       const withCopy = await harness(
