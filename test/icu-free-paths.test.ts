@@ -24,7 +24,7 @@ function localeCompares(): string[] {
 }
 
 describe('questions that need no collation', () => {
-  it.each(['0.14.13', '0.17.22'])(
+  it.each(['0.14.13', '0.16.2', '0.17.22'])(
     'Scanopy %s: list_hosts, get_host and list_snmp_credentials call no localeCompare',
     async (version) => {
       const h = await start({ sample: { data: sampleData(version) } });
