@@ -1,4 +1,4 @@
-// UTC schedules are read without Intl: croner takes a fixed offset of 0 for them, so a list of UTC jobs never loads ICU's locale data (8.6 MB resident, docs/performance.md); a named zone still goes through Intl.
+// UTC schedules are read without Intl: croner takes a fixed offset of 0 for them, so a list of UTC jobs never loads ICU's locale data (8.6 MiB resident, docs/performance.md); a named zone still goes through Intl.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isZone, wallClock } from '../src/views/common/time-window.js';
 import { cronerZone, loadScheduleClock } from '../src/views/discoveries/discovery-schedule.js';

@@ -8,9 +8,9 @@ export const DEFAULT_ZONE = 'UTC';
 
 /**
  * Zone names that are UTC itself (IANA's names and links for it). croner reads a schedule in a
- * named zone through Intl.DateTimeFormat, whose first use loads ICU's locale data: 8.6 MB resident
- * for the process's life (a bare Node process: 40.7 -> 49.3 MB), where a fixed offset of 0 is plain
- * arithmetic (+0.7 MB) with the same runs. Scanopy's own default is UTC, so most lists never need ICU.
+ * named zone through Intl.DateTimeFormat, whose first use loads ICU's locale data: 8.6 MiB resident
+ * for the process's life (a bare Node process: 40.7 -> 49.3 MiB), where a fixed offset of 0 is plain
+ * arithmetic (+0.7 MiB) with the same runs. Scanopy's own default is UTC, so most lists never need ICU.
  */
 const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']);
 
@@ -53,7 +53,7 @@ export function loadScheduleClock(): Promise<ScheduleClock> {
 
 /**
  * croner jobs held at once. Each holds croner's year table (10,000 entries, ~78 KB on Node 20): the
- * 2,000 jobs this clock once held could keep 156 MB, and a page of 50 kept ~2.9 MB (a heap snapshot
+ * 2,000 jobs this clock once held kept 159.8 MiB, and a page of 50 ~2.9 MiB (a heap snapshot
  * after 200 calls, docs/performance.md). Next runs and readability are remembered apart, small.
  */
 const MAX_JOBS = 4;
