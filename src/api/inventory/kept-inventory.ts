@@ -32,6 +32,8 @@ export const MAX_COPY_HOSTS = 25_000;
  * service requests for 8 keys); the host ceiling below is what bounds memory.
  */
 export const MAX_COPIES = 64;
+/** Refusals remembered at once, one per caller. */
+const MAX_REFUSALS = 1_000;
 /**
  * Hosts held at once in kept copies plus reads in flight plus kept topology bundles (ten neighbour
  * rows weigh a host: kept-links.ts' ROWS_PER_HOST), all callers together
@@ -87,15 +89,29 @@ export class StillReadingError extends ToolMessageError {
   }
 }
 
+/**
+ * Why no copy was made: the service lists more hosts than one copy may hold, or the pool, shared by
+ * every caller, has no room for this caller's hosts now (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS).
+ */
+export interface CopyRefusal {
+  readonly reason: 'size' | 'room';
+  /** The hosts the service listed (at least this many, when a read outgrew the cap). */
+  readonly hosts: number;
+  /** The cap that refused it: MAX_COPY_HOSTS, or the pool's ceiling. */
+  readonly ceiling: number;
+}
+
 export interface KeptInventory {
   /**
    * This caller's hosts: the kept copy when it is younger than KEPT_MAX_AGE_MS and the probe finds
    * the same total and newest host, else a new read (shared with this caller's other questions in
-   * flight). Undefined when the service lists more than MAX_COPY_HOSTS: read page by page instead.
+   * flight). Undefined when no copy may be made (refusal() says why): read page by page instead.
    */
   hosts(api: ApiClient, options: HostReadOptions): Promise<KeptHosts | undefined>;
   /** Whether a copy young enough to be probed is held (no request). */
   holds(now: number): boolean;
+  /** Why this caller's last read made no copy; undefined once a copy was made. */
+  refusal(): CopyRefusal | undefined;
   /** This caller's topology bundles (0.17.15+), kept beside the host copy under the same rules. */
   readonly links: KeptLinks;
 }
@@ -126,6 +142,13 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
     sizeCalculation: (copy) => Math.max(1, copy.hosts.length),
   });
   const flights = createFlights<HostCopy | undefined>();
+  /** Each caller's last refusal, until a copy is made (callers are bounded by the name directories). */
+  const refusals = new Map<string, CopyRefusal>();
+  const refuse = (caller: string, refusal: CopyRefusal) => {
+    if (refusals.size >= MAX_REFUSALS) refusals.clear();
+    refusals.set(caller, refusal);
+    return undefined;
+  };
   /** Hosts reserved by reads in flight, by caller. */
   const reserved = new Map<string, number>();
   /** Room for `hosts` more (kept topology bundles weigh in too), after letting go of what is too old to answer from. */
@@ -148,14 +171,25 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
       const { signal } = flight.controller;
       const readAt = now();
       const stamp = await probeHosts(api, signal, ordered);
-      if (stamp.total > MAX_COPY_HOSTS || !room(Math.max(1, stamp.total), now())) return undefined;
+      const size = { hosts: stamp.total, ceiling: MAX_COPY_HOSTS };
+      if (stamp.total > MAX_COPY_HOSTS) return refuse(caller, { reason: 'size', ...size });
+      if (!room(Math.max(1, stamp.total), now())) {
+        return refuse(caller, { reason: 'room', hosts: stamp.total, ceiling });
+      }
       reserved.set(caller, Math.max(1, stamp.total));
       try {
         const read = await readHosts(api, signal, flight.progress, MAX_COPY_HOSTS);
-        if (!read) return undefined;
+        // More came back than the probe counted, past the cap.
+        if (!read)
+          return refuse(caller, {
+            reason: 'size',
+            hosts: MAX_COPY_HOSTS + 1,
+            ceiling: MAX_COPY_HOSTS,
+          });
         const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
         reserved.delete(caller);
         copies.set(caller, copy);
+        refusals.delete(caller);
         return copy;
       } finally {
         reserved.delete(caller);
@@ -190,6 +224,7 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
           const held = copies.peek(caller);
           return held !== undefined && isFresh(held.readAt, at);
         },
+        refusal: () => refusals.get(caller),
       };
     },
   };

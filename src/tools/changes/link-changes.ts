@@ -2,6 +2,7 @@
 import { linkChangeSupport, type UnknownKind } from '../../api/changes/change-support.js';
 import { instantOfText, isGoneSince } from '../../api/changes/since.js';
 import { linkGoneLine, moreLinksLine } from '../../views/changes/link-change-lines.js';
+import { linkChangesRefused } from '../../views/links/copy-refused.js';
 import type { ToolContext } from '../define-tool.js';
 import type { Link } from '../links/link-graph.js';
 import { linkWorldOf } from '../links/link-source.js';
@@ -9,14 +10,6 @@ import type { LinkChangeQuestion, LinkChangeSource, LinkChanges } from './link-s
 
 /** Link lines at most in one answer (the counts hold them all). */
 const MAX_LINES = 50;
-
-/** Beyond the copy's cap there is no graph to read links from. */
-const BEYOND_COPY: UnknownKind = {
-  kind: 'links',
-  why: 'links are read from a kept copy of every host, which is refused beyond 25,000 hosts: link changes are not counted here',
-  would_tell:
-    'a service with fewer hosts; meanwhile Scanopy\u2019s topology view marks links not seen lately',
-};
 
 const hostsOf = (link: Link) =>
   link.b.kind === 'outside' ? [link.a.host] : [link.a.host, link.b.host];
@@ -38,7 +31,8 @@ async function linkChanges(
   ]);
   const support = linkChangeSupport(profile, service.version);
   if (support.whole) return support.whole;
-  if (!q.copy) return BEYOND_COPY;
+  // With no host copy (too many hosts, or no room to keep one now) there is no graph to read.
+  if (!q.copy) return { kind: 'links', ...linkChangesRefused(context.names.inventory.refusal()) };
   const { graph } = await linkWorldOf(context, q.copy, undefined);
   const inScope = (link: Link) => !q.hostIds || hostsOf(link).some((h) => q.hostIds?.has(h.id));
   const gone: Link[] = [];

@@ -3,6 +3,7 @@ import type { LinksProfile, NeighbourRow } from '../../api/families/links.js';
 import type { KeptHosts } from '../../api/inventory/kept-inventory.js';
 import type { InventoryHost } from '../../api/inventory-model.js';
 import { ToolMessageError } from '../../errors.js';
+import { linksRefusedText } from '../../views/links/copy-refused.js';
 import type { ToolContext } from '../define-tool.js';
 import { type HostWorld, readHostWorld } from '../hosts/host-world.js';
 import { keptHosts } from '../hosts/kept-hosts.js';
@@ -48,9 +49,7 @@ export async function readLinkWorld(
 ): Promise<LinkWorld> {
   const copy = await keptHosts(context, refresh);
   if (!copy) {
-    throw new ToolMessageError(
-      'The service lists more than 25,000 hosts: links are read from a kept copy of them all, which is refused at that size. Nothing was listed.',
-    );
+    throw new ToolMessageError(linksRefusedText(context.names.inventory.refusal()));
   }
   return linkWorldOf(context, copy, refresh);
 }
