@@ -1,4 +1,4 @@
-// get_host of a switch with more far ends than are read one by one, on 0.14.13, 0.16.2 and 0.17.22 (30 far ports against 24; 15 far hosts past the name list's 1,000 against 10): cold, they come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside".
+// get_host of a switch with more far ends than are read one by one, on 0.14.13, 0.16.2 and 0.17.22 (30 far ports against 24; 15 far hosts past the name list's 1,000 against 10): cold, they come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside"; a far host whose read fails says so, one the key cannot read (404) stays outside.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_FAR_PORTS } from '../src/api/families/links.js';
@@ -162,6 +162,40 @@ describe('a switch with more far ports than get_host reads one by one', () => {
       expect(shown.filter((n) => n?.state === 'not_known')).toHaveLength(5);
       expect(shown.some((n) => n?.outside)).toBe(false);
       expect(textOf(result)).not.toContain('outside your networks');
+    },
+  );
+
+  it.each(['0.14.13', '0.16.2', '0.17.22'])(
+    'Scanopy %s: with no copy, a far host whose read fails says so; one the key cannot read (404) is outside',
+    async (version) => {
+      const { h, hub, expected } = await harness(
+        version,
+        10,
+        fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000),
+      );
+      let reads = 0;
+      h.api.setIntercept((req, res) => {
+        const farHost =
+          req.method === 'GET' &&
+          /^\/api\/v1\/hosts\/[0-9a-f-]{36}$/.test(req.path) &&
+          !req.path.endsWith(hub.id);
+        if (!farHost) return false;
+        // Alternately a failure (500, not retried) and a host the key cannot see (404).
+        const status = ++reads % 2 === 0 ? 404 : 500;
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: false, error: status === 404 ? 'not found' : 'boom' }));
+        return true;
+      });
+      const result = await h.call('get_host', { host: hub.id });
+      const shown = [...neighbours(result, expected).values()];
+      expect(reads).toBe(10);
+      const why = (pattern: RegExp) => shown.filter((n) => pattern.test(n?.why ?? ''));
+      expect(why(/^far end not read: reading its host failed; ask again$/)).toHaveLength(5);
+      expect(shown.filter((n) => n?.outside)).toHaveLength(5);
+      expect(why(/more than 24 far ports or 10 far hosts/)).toHaveLength(5);
+      expect(textOf(result)).toContain(
+        'neighbour not known (far end not read: reading its host failed; ask again)',
+      );
     },
   );
 });
