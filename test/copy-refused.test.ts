@@ -45,6 +45,10 @@ describe('no room for a host copy', () => {
       'The service lists more than 25,000 hosts (31,207): links are read from a kept copy of them all, which is refused at that size. Nothing was listed.',
     );
     expect(linkChangesRefused(size).why).toMatch(/refused beyond 25,000 hosts/);
+    // A read that outgrew the cap its probe was under: no count is made up.
+    expect(linksRefusedText({ reason: 'size', ceiling: 25_000 })).toBe(
+      'The service lists more than 25,000 hosts: links are read from a kept copy of them all, which is refused at that size. Nothing was listed.',
+    );
     const room = { reason: 'room' as const, hosts: 12_000, ceiling: 50_000 };
     expect(linksRefusedText(room)).toMatch(/held to 50,000 hosts .* this key's list has 12,000\./);
   });

@@ -198,4 +198,23 @@ describe('a switch with more far ports than get_host reads one by one', () => {
       );
     },
   );
+
+  it.each(['0.14.13', '0.17.22'])(
+    'Scanopy %s: with no copy, far ports and far hosts both past their reads ask for the copy once (one probe)',
+    async (version) => {
+      const { h, hub, expected } = await harness(version, 10, fanOut(FAR_PORTS, 1_200, 1_000));
+      const result = await h.call('get_host', { host: hub.id });
+      const shown = [...neighbours(result, expected).values()];
+      const probes = h.api.requests.filter(
+        (r) => r.path === '/api/v1/hosts' && r.query.get('limit') === '1',
+      );
+      expect(probes).toHaveLength(1);
+      // 24 far ports read, 10 of their hosts read: every other port is "not read", none outside.
+      expect(shown.filter((n) => n?.state === 'linked' && !n.outside).length).toBeLessThanOrEqual(
+        10,
+      );
+      expect(shown.filter((n) => n?.state === 'not_known').length).toBeGreaterThanOrEqual(20);
+      expect(shown.some((n) => n?.outside)).toBe(false);
+    },
+  );
 });

@@ -93,13 +93,21 @@ export class StillReadingError extends ToolMessageError {
  * Why no copy was made: the service lists more hosts than one copy may hold, or the pool, shared by
  * every caller, has no room for this caller's hosts now (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS).
  */
-export interface CopyRefusal {
-  readonly reason: 'size' | 'room';
-  /** The hosts the service listed (at least this many, when a read outgrew the cap). */
-  readonly hosts: number;
-  /** The cap that refused it: MAX_COPY_HOSTS, or the pool's ceiling. */
-  readonly ceiling: number;
-}
+export type CopyRefusal =
+  | {
+      readonly reason: 'size';
+      /** MAX_COPY_HOSTS. */
+      readonly ceiling: number;
+      /** The hosts the probe counted; undefined when a read outgrew the cap the probe was under. */
+      readonly hosts?: number | undefined;
+    }
+  | {
+      readonly reason: 'room';
+      /** The pool's ceiling (NETWORK_DISCOVERY_INVENTORY_MAX_HOSTS), shared by every caller. */
+      readonly ceiling: number;
+      /** The hosts the probe counted for this caller. */
+      readonly hosts: number;
+    };
 
 export interface KeptInventory {
   /**
@@ -171,21 +179,17 @@ export function createInventoryPool(options: InventoryPoolOptions = {}): Invento
       const { signal } = flight.controller;
       const readAt = now();
       const stamp = await probeHosts(api, signal, ordered);
-      const size = { hosts: stamp.total, ceiling: MAX_COPY_HOSTS };
-      if (stamp.total > MAX_COPY_HOSTS) return refuse(caller, { reason: 'size', ...size });
+      if (stamp.total > MAX_COPY_HOSTS) {
+        return refuse(caller, { reason: 'size', hosts: stamp.total, ceiling: MAX_COPY_HOSTS });
+      }
       if (!room(Math.max(1, stamp.total), now())) {
         return refuse(caller, { reason: 'room', hosts: stamp.total, ceiling });
       }
       reserved.set(caller, Math.max(1, stamp.total));
       try {
         const read = await readHosts(api, signal, flight.progress, MAX_COPY_HOSTS);
-        // More came back than the probe counted, past the cap.
-        if (!read)
-          return refuse(caller, {
-            reason: 'size',
-            hosts: MAX_COPY_HOSTS + 1,
-            ceiling: MAX_COPY_HOSTS,
-          });
+        // More came back than the probe counted, past the cap: how many more is not known.
+        if (!read) return refuse(caller, { reason: 'size', ceiling: MAX_COPY_HOSTS });
         const copy: HostCopy = { ...read, requests: read.requests + 1, readAt, stamp };
         reserved.delete(caller);
         copies.set(caller, copy);

@@ -48,19 +48,31 @@ interface FarPorts {
   readonly copy: readonly InventoryHost[] | undefined;
 }
 
+/** The host copy, asked for once per question at most. */
+type CopyOnce = () => Promise<readonly InventoryHost[] | undefined>;
+
 /**
  * The host copy for a switch with more far ends than are read one by one: it holds every port and
  * host the key reads (a few pages, where a 48-port switch would cost 48 reads), so a cold answer
  * names the same far ends as a warm one. Undefined where no copy can be had (past the copy's cap,
  * no room, or a first read still going after the question's patience): the capped reads then.
+ * Asked once per question: far ports and far hosts both past their reads must not probe twice, nor
+ * wait out the question's patience twice.
  */
-async function copyForFarEnds(context: ToolContext) {
-  try {
-    return (await keptHosts(context, false))?.hosts;
-  } catch (error) {
-    if (context.signal.aborted) throw error;
-    return undefined;
-  }
+function copyForFarEnds(context: ToolContext): CopyOnce {
+  let asked: ReturnType<CopyOnce> | undefined;
+  const ask = async () => {
+    try {
+      return (await keptHosts(context, false))?.hosts;
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      return undefined;
+    }
+  };
+  return () => {
+    asked ??= ask();
+    return asked;
+  };
 }
 
 /**
@@ -71,8 +83,9 @@ async function farPortsOf(
   ids: readonly string[],
   context: ToolContext,
   kept: readonly InventoryHost[] | undefined,
+  copyOnce: CopyOnce,
 ): Promise<FarPorts> {
-  const copy = kept ?? (ids.length > MAX_FAR_PORTS ? await copyForFarEnds(context) : undefined);
+  const copy = kept ?? (ids.length > MAX_FAR_PORTS ? await copyOnce() : undefined);
   const inCopy = copy ? keptPortsOf(copy, ids) : new Map<string, KeptPort>();
   const found: FarPort[] = [];
   const missing: string[] = [];
@@ -116,6 +129,7 @@ async function farHosts(
   ids: readonly string[],
   context: ToolContext,
   copy: readonly InventoryHost[] | undefined,
+  copyOnce: CopyOnce,
 ): Promise<FarHosts> {
   const hosts = new Map<string, InventoryHost>();
   const unread = new Map<string, FarEndNotRead>();
@@ -137,7 +151,7 @@ async function farHosts(
   }
   let inCopy = copy !== undefined;
   if (!inCopy && missing.length > MAX_HOST_READS) {
-    const found = await copyForFarEnds(context);
+    const found = await copyOnce();
     if (found) {
       inCopy = true;
       fromCopy(found, new Set(missing));
@@ -177,14 +191,15 @@ export async function hostLinks(
   const farPortIds = [
     ...new Set(rows.flatMap((r) => (r.neighbor.kind === 'interface' ? [r.neighbor.id] : []))),
   ];
-  const { ports: farPorts, unread, copy } = await farPortsOf(farPortIds, context, kept);
+  const copyOnce = copyForFarEnds(context);
+  const { ports: farPorts, unread, copy } = await farPortsOf(farPortIds, context, kept, copyOnce);
   const hostIds = [
     ...new Set([
       ...farPorts.map((p) => p.host_id),
       ...rows.flatMap((r) => (r.neighbor.kind === 'host' ? [r.neighbor.id] : [])),
     ]),
   ].filter((id) => id !== host.id);
-  const { hosts: far, unread: unreadHosts } = await farHosts(hostIds, context, copy);
+  const { hosts: far, unread: unreadHosts } = await farHosts(hostIds, context, copy, copyOnce);
   // A row whose far end was not read (its port, or the port's or device's host) is no link to
   // "outside": that port's neighbour is not known.
   const hostOfPort = new Map(farPorts.map((p) => [p.id, p.host_id]));

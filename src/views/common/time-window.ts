@@ -38,9 +38,18 @@ function exists(parts: readonly (string | undefined)[]): boolean {
 }
 const DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/i;
 
+/**
+ * Zone names that are UTC itself (IANA's name and links for it): read by Date's own arithmetic,
+ * never through Intl, whose first formatter loads ICU's locale data (docs/performance.md).
+ */
+const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']);
+
+/** Whether the zone is UTC by one of its names. */
+export const isUtc = (zone: string) => UTC_NAMES.has(zone);
+
 /** Whether Intl knows the zone (an IANA name such as Europe/Paris, or UTC). */
 export function isZone(zone: string): boolean {
-  if (zone === 'UTC') return true;
+  if (isUtc(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -72,7 +81,7 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
 /** The wall clock of an instant in a zone: year, month (1-12), day, hour, minute, weekday (0 = Sunday). */
 export function wallClock(instant: number, zone: string) {
   // UTC is Date's own arithmetic: no ICU data loaded for it (see zonedInstant).
-  if (zone === 'UTC') {
+  if (isUtc(zone)) {
     const at = new Date(instant);
     return {
       year: at.getUTCFullYear(),
@@ -116,7 +125,7 @@ export function zonedInstant(
   );
   // UTC has no offset to look up. Asking Intl anyway paged in its zone data on a host question's
   // first date (new_since, always UTC): ~5 MB of RSS at 20,000 hosts that no other host question needs.
-  if (zone === 'UTC') return asUtc;
+  if (isUtc(zone)) return asUtc;
   const offsetAt = (instant: number) => {
     const w = wallClock(instant, zone);
     return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instant;

@@ -6,6 +6,7 @@ import { unmarkServiceData } from '../../safety/service-data-mark.js';
 import { boundedMemo } from '../common/bounded-memo.js';
 import { shortTime } from '../common/format.js';
 import { pairKey } from '../common/pair-key.js';
+import { isUtc } from '../common/time-window.js';
 import type { ScheduleWords } from './schedule-words.js';
 
 /** Resolves an id to its sanitized name, when the service gave one. */
@@ -203,11 +204,15 @@ export const nextRunOf = (run: LeanRun, words: ScheduleWords) =>
     ? words.next?.(run.cron_schedule, run.timezone)
     : undefined;
 
-/** Schedules already written in UTC need no second time in the text: the words are the moment. */
-const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Z']);
+/**
+ * Schedules already written in UTC need no second time in the text: the words are the moment. "Z"
+ * is no zone name (Intl and croner refuse it), but words that say it are in UTC too.
+ */
+const writtenInUtc = (zone: string | undefined) =>
+  zone === undefined || zone === 'Z' || isUtc(zone);
 /** The next run in UTC for the text channel, where the schedule's words name another zone. */
 export const zonedNextRun = (run: LeanRun, words: ScheduleWords) =>
-  run.timezone === undefined || UTC_NAMES.has(run.timezone) ? undefined : nextRunOf(run, words);
+  writtenInUtc(run.timezone) ? undefined : nextRunOf(run, words);
 
 /**
  * "daily at 03:00 UTC; ran 2026-11-20 03:00Z", "DISABLED: daily at …", "ad hoc; …",

@@ -1,22 +1,20 @@
 // When scheduled jobs run: next runs and local-time questions from cron + time zone, through croner, imported on first use (off the start-up path).
 import { scheduleWordsKey } from '../common/app-meta.js';
 import { pairKey } from '../common/pair-key.js';
-import { wallClock, zonedInstant } from '../common/time-window.js';
+import { isUtc, wallClock, zonedInstant } from '../common/time-window.js';
 
 /** Scanopy reads a schedule without a time zone as UTC (RunType.timezone: "None = UTC"). */
 export const DEFAULT_ZONE = 'UTC';
 
-/**
- * Zone names that are UTC itself (IANA's names and links for it). croner reads a schedule in a
- * named zone through Intl.DateTimeFormat, whose first use loads ICU's locale data: 8.6 MiB resident
- * for the process's life (a bare Node process: 40.7 -> 49.3 MiB), where a fixed offset of 0 is plain
- * arithmetic (+0.7 MiB) with the same runs. Scanopy's own default is UTC, so most lists never need ICU.
+/*
+ * croner reads a schedule in a named zone through Intl.DateTimeFormat, whose first use loads ICU's
+ * locale data: 8.6 MiB resident for the process's life (a bare Node process: 40.7 -> 49.3 MiB),
+ * where a fixed offset of 0 is plain arithmetic (+0.7 MiB) with the same runs. Scanopy's own default
+ * is UTC, so most lists never need ICU.
  */
-const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']);
-
 /** croner's options for a zone: a fixed offset of 0 for UTC, the zone by name otherwise. */
 export const cronerZone = (zone: string | undefined) =>
-  zone === undefined || UTC_NAMES.has(zone) ? { utcOffset: 0 } : { timezone: zone };
+  zone === undefined || isUtc(zone) ? { utcOffset: 0 } : { timezone: zone };
 
 const scheduleKeys = pairKey(2_000, scheduleWordsKey);
 /** A schedule's cron and zone (UTC where none is given) as one key, the same string for a pair. */

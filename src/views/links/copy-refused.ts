@@ -11,7 +11,7 @@ export function linksRefusedText(refusal: CopyRefusal | undefined): string {
   if (refusal?.reason === 'room') {
     return `Links are read from a kept copy of every host this key reads, and this server has no room for one now: kept copies, reads in flight and link bundles of every caller together are held to ${grouped(refusal.ceiling)} hosts (${CEILING_VARIABLE}), and this key's list has ${grouped(refusal.hosts)}. Ask again in a few minutes, when older copies are let go, or raise ${CEILING_VARIABLE}. Nothing was listed.`;
   }
-  return `The service lists more than ${grouped(refusal?.ceiling ?? MAX_COPY_HOSTS)} hosts${refusal ? ` (${grouped(refusal.hosts)})` : ''}: links are read from a kept copy of them all, which is refused at that size. Nothing was listed.`;
+  return `The service lists more than ${grouped(refusal?.ceiling ?? MAX_COPY_HOSTS)} hosts${refusal?.hosts === undefined ? '' : ` (${grouped(refusal.hosts)})`}: links are read from a kept copy of them all, which is refused at that size. Nothing was listed.`;
 }
 
 /** list_changes' "not counted" entry for links when no copy was made. */
