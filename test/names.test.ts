@@ -32,9 +32,19 @@ describe('names beside ids in list_discoveries', () => {
       expect(result.isError).toBeFalsy();
     }
     expect(paths(h, '/api/v1/discovery')).toBe(3);
-    for (const list of ['/api/v1/networks', '/api/v1/daemons', '/api/v1/tags', '/api/v1/hosts']) {
+    for (const list of ['/api/v1/networks', '/api/v1/daemons', '/api/v1/tags']) {
       expect(paths(h, list), list).toBe(1);
     }
+    // Hosts are asked for by id, each once: a page asks only for hosts no page before it named.
+    const asked = h.api.requests
+      .filter((r) => r.path === '/api/v1/hosts')
+      .map((r) => r.query.getAll('ids'));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((ids) => ids.length > 0)).toBe(true);
+    expect(new Set(asked.flat()).size).toBe(asked.flat().length);
+    const before = h.api.requests.length;
+    await h.call('list_discoveries', { limit: 2, offset: 0 });
+    expect(h.api.requests.slice(before).map((r) => r.path)).toEqual(['/api/v1/discovery']);
   });
 
   it('leaves tag ids in place with a one-line note when the key may not list tags', async () => {

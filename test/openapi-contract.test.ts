@@ -168,6 +168,10 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
       // Every sampled entity keeps its id and name: a lookup never drops one it could show.
       expect(page.items).toEqual(answer.data.map((e) => ({ id: e['id'], name: e['name'] })));
     }
+    // The host list's ids filter, as list_discoveries names its jobs' hosts: declared, and valid.
+    const ids = ['4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d', '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e'];
+    await client.listNamed('hosts', undefined, ids);
+    expect(api.requests.at(-1)?.query['ids']).toEqual(ids);
     expect(api.violations).toEqual([]);
     expect(api.sampleProblems).toEqual([]);
     const listing = api.requests.find((r) => r.operationId === 'list_discoveries');

@@ -64,9 +64,11 @@ export interface ApiClient {
   getSnmpCredential(id: string, signal?: AbortSignal): Promise<SnmpCredential>;
   /**
    * Ids and names of one kind of entity (networks are sites on newer servers), for showing names
-   * beside ids. One page of up to 1,000; items without a string name are skipped.
+   * beside ids. One page of up to 1,000; items without a string name are skipped. With `ids`
+   * (hosts), the list's `ids` filter is sent: a service that honours it answers those hosts only,
+   * one that does not answers the page as without it (the caller tells which).
    */
-  listNamed(kind: NamedKind, signal?: AbortSignal): Promise<Page<Named>>;
+  listNamed(kind: NamedKind, signal?: AbortSignal, ids?: readonly string[]): Promise<Page<Named>>;
   /** What this service's version offers of the inventory: routes, filters, discovery links. */
   inventoryProfile(signal?: AbortSignal): Promise<inventory.InventoryProfile>;
   /** One page of hosts with their children, normalised; filters the version has are sent. */
@@ -179,13 +181,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return parsed.data;
     },
 
-    async listNamed(kind, signal) {
+    async listNamed(kind, signal, ids) {
       const found = await service(signal);
       const query = { limit: 1000, offset: 0 };
       // 0.17.22 renamed networks to sites; its hosts can leave their children out of a name list.
       const path = kind === 'networks' && found.sites ? '/api/v1/sites' : `/api/v1/${kind}`;
       const children = kind === 'hosts' && found.hostsIncludeChildren;
-      const wire = children ? { ...query, include_children: 'false' } : query;
+      const wire = {
+        ...query,
+        ...(children ? { include_children: 'false' } : {}),
+        ...(ids ? { ids } : {}),
+      };
       // Only ids and names are built: a host's record with its children is ~800 bytes of JSON.
       const readKeys = NAMED_KEYS;
       const spec = { method: 'GET', path, auth: 'apiKey', query: wire, signal, readKeys } as const;

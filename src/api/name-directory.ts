@@ -1,28 +1,22 @@
 // Names of networks, daemons, tags and hosts by id, read from the service's lists and cached per caller.
 import { sha256Base64url } from '../lazy-crypto.js';
-import { serviceText } from '../safety/sanitize.js';
-import { markServiceData } from '../safety/service-data-mark.js';
 import type { ApiClient, Named, NamedKind } from './client.js';
-import { ApiError, CancelledError, EndpointNotOfferedError, HttpError } from './errors.js';
+import { CancelledError } from './errors.js';
 import { MAX_AGE_MS } from './freshness.js';
 import {
   createInventoryPool,
   type InventoryPool,
   type KeptInventory,
 } from './inventory/kept-inventory.js';
+import { failureNote, type KindResult, LABEL, resultOf } from './name-results.js';
+import { createNarrowedHosts } from './narrowed-host-names.js';
 
 /** A conversation makes a few calls a minute: one read per list per minute, not per call. */
 export const NAMES_TTL_MS = MAX_AGE_MS;
 /** A failed list is asked again sooner: a 500 is often passing. */
-const FAILURE_TTL_MS = 10_000;
-/** Names are service text: one line, and no longer than the service allows (100). */
-const MAX_NAME = 100;
+export const FAILURE_TTL_MS = 10_000;
 /** HTTP mode keeps one cache per API key; the oldest caller goes first beyond this. */
 const MAX_CALLERS = 200;
-
-type KindResult =
-  | { readonly ok: true; readonly byId: ReadonlyMap<string, string>; readonly list: Named[] }
-  | { readonly ok: false; readonly note: string };
 
 /** What one call knows: names by id, the full lists for resolving names, and why any are missing. */
 export interface Names {
@@ -36,8 +30,17 @@ export interface Names {
 }
 
 export interface NameDirectory {
-  /** Never rejects: a list that fails becomes a note, and the call goes on with ids. */
-  read(api: ApiClient, kinds: readonly NamedKind[], signal: AbortSignal): Promise<Names>;
+  /**
+   * Never rejects: a list that fails becomes a note, and the call goes on with ids. `hostIds`:
+   * names for these hosts only (not the host list, which `kinds` would read whole), asked of the
+   * host list's `ids` filter (see namedHosts).
+   */
+  read(
+    api: ApiClient,
+    kinds: readonly NamedKind[],
+    signal: AbortSignal,
+    hostIds?: readonly string[],
+  ): Promise<Names>;
   /**
    * This caller's copy of something derived from the service (the run-record index), built at most
    * once per NAMES_TTL_MS and shared by concurrent calls; built again when `stale` says so or the
@@ -53,39 +56,9 @@ export interface NameDirectory {
   readonly inventory: KeptInventory;
 }
 
-const LABEL: Record<NamedKind, string> = {
-  networks: 'networks',
-  daemons: 'daemons',
-  tags: 'tags',
-  hosts: 'hosts',
-};
-
-function failureNote(kind: NamedKind, error: unknown): string {
-  const what = `${LABEL[kind]} are shown by id`;
-  if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
-    return `${what}: this key may not list ${LABEL[kind]} (HTTP ${error.status}).`;
-  }
-  if (error instanceof EndpointNotOfferedError) {
-    return `${what}: this service does not offer a list of ${LABEL[kind]}.`;
-  }
-  if (error instanceof HttpError) return `${what}: listing them failed (HTTP ${error.status}).`;
-  if (error instanceof ApiError) return `${what}: listing them failed (${error.kind}).`;
-  return `${what}: listing them failed.`;
-}
-
 async function readKind(api: ApiClient, kind: NamedKind, signal: AbortSignal): Promise<KindResult> {
   try {
-    const page = await api.listNamed(kind, signal);
-    const list = page.items.map((item) => ({
-      id: item.id,
-      name: markServiceData(serviceText(item.name, MAX_NAME)),
-    }));
-    // Keyed in lower case: an item may name the same id in capitals.
-    return {
-      ok: true,
-      byId: new Map(list.map((item) => [item.id.toLowerCase(), item.name])),
-      list,
-    };
+    return resultOf((await api.listNamed(kind, signal)).items);
   } catch (error) {
     if (signal.aborted || error instanceof CancelledError) throw error;
     return { ok: false, note: failureNote(kind, error) };
@@ -101,15 +74,17 @@ export function createNameDirectory(
   pool: InventoryPool = createInventoryPool(),
   caller = 'operator',
 ): NameDirectory {
-  const cache = new Map<NamedKind, { expires: number; result: Promise<KindResult> }>();
+  type Entry = { expires: number; result: Promise<KindResult>; settled?: KindResult };
+  const cache = new Map<NamedKind, Entry>();
   const get = (api: ApiClient, kind: NamedKind, signal: AbortSignal): Promise<KindResult> => {
     const cached = cache.get(kind);
     if (cached && cached.expires > now()) return cached.result;
     const result = readKind(api, kind, signal);
-    const entry = { expires: now() + NAMES_TTL_MS, result };
+    const entry: Entry = { expires: now() + NAMES_TTL_MS, result };
     cache.set(kind, entry);
     result.then(
       (done) => {
+        entry.settled = done;
         if (!done.ok) entry.expires = now() + FAILURE_TTL_MS;
       },
       // A cancelled read is not remembered: the next call reads again.
@@ -117,6 +92,18 @@ export function createNameDirectory(
     );
     return result;
   };
+  const hosts = createNarrowedHosts(now, {
+    whole: (api, signal) => get(api, 'hosts', signal),
+    held() {
+      const entry = cache.get('hosts');
+      return entry && entry.expires > now() ? entry.settled : undefined;
+    },
+    adopt(result) {
+      const entry: Entry = { expires: now() + NAMES_TTL_MS, result: Promise.resolve(result) };
+      entry.settled = result;
+      cache.set('hosts', entry);
+    },
+  });
   const reused = new Map<string, { expires: number; builtAt: number; value: Promise<unknown> }>();
   return {
     async reuse<T>(
@@ -143,15 +130,20 @@ export function createNameDirectory(
       reused.delete(key);
     },
     inventory: pool.forCaller(caller),
-    async read(api, kinds, signal) {
+    async read(api, kinds, signal, hostIds) {
+      const named = hostIds && !kinds.includes('hosts');
+      const reads = kinds.map((kind) => get(api, kind, signal));
+      if (named) reads.push(hosts.named(api, hostIds, signal));
       const settled = await Promise.all(
-        kinds.map((kind) =>
-          get(api, kind, signal).catch(
-            (): KindResult => ({ ok: false, note: `${LABEL[kind]} are shown by id.` }),
-          ),
+        reads.map((read, i) =>
+          read.catch((): KindResult => {
+            const kind = kinds[i] ?? 'hosts';
+            return { ok: false, note: `${LABEL[kind]} are shown by id.` };
+          }),
         ),
       );
-      const results = new Map(kinds.map((kind, i) => [kind, settled[i] as KindResult]));
+      const read = named ? [...kinds, 'hosts' as const] : kinds;
+      const results = new Map(read.map((kind, i) => [kind, settled[i] as KindResult]));
       return namesOf(results);
     },
   };

@@ -62,7 +62,8 @@ export interface RequestSpec {
   readonly method: 'GET' | 'PUT' | 'POST';
   readonly path: string;
   readonly auth: Auth;
-  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  /** A list is sent as the key repeated, as OpenAPI's default (form, exploded) spells an array. */
+  readonly query?: Readonly<Record<string, string | number | readonly string[] | undefined>>;
   readonly body?: unknown;
   readonly signal?: AbortSignal | undefined;
   /** A list page: only this many items of the answer's `data` are built (see bounded-json.ts). */
@@ -233,7 +234,8 @@ function send(
     options.baseUrl,
   );
   for (const [key, value] of Object.entries(spec.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
+    if (typeof value === 'object') for (const one of value) url.searchParams.append(key, one);
+    else if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -22,6 +22,11 @@ export interface RouteOptions {
   readonly names?: NameRouteOptions;
   /** Plays a service that ignores 0.17.22's discovery filters and group_by (they are sent for nothing). */
   readonly ignoreDiscoveryFilters?: boolean;
+  /**
+   * The host list's `ids` filter: honoured (by default, as the inventory routes read it), ignored
+   * (the list answers as without it), or refused with a 400 as a query the service cannot read.
+   */
+  readonly hostIdsFilter?: 'honour' | 'ignore' | 'reject';
   readonly login?: {
     readonly email: string;
     readonly password: string;
@@ -258,6 +263,10 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
 
   return function route(req: SampleRequest): SampleResponse {
     const { method, path } = req;
+    if (path === '/api/v1/hosts' && req.query.has('ids') && options.hostIdsFilter === 'reject') {
+      return fail(400, 'Failed to deserialize query string');
+    }
+    if (path === '/api/v1/hosts' && options.hostIdsFilter === 'ignore') req.query.delete('ids');
     if (method === 'GET' && path === '/api/version') {
       return ok({ api_version: 1, server_version: data.serverVersion });
     }

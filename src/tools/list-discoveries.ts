@@ -197,10 +197,10 @@ async function listed(args: Args & { limit: number; offset: number }, context: T
     filtering,
   );
   if (!filtering) await link(collected.discoveries);
-  const hosts = collected.discoveries.some((d) => d.discovery_type.host_id !== undefined);
-  const names = hosts
-    ? await context.names.read(api, [...LIST_KINDS, 'hosts'], signal)
-    : await reading;
+  // Only the hosts this page names are asked for (narrowed-host-names.ts), not the host list.
+  const hostIds = collected.discoveries.flatMap((d) => d.discovery_type.host_id ?? []);
+  const names =
+    hostIds.length > 0 ? await context.names.read(api, LIST_KINDS, signal, hostIds) : await reading;
   const scheduled = collected.discoveries.some((d) => d.run_type.cron_schedule !== undefined);
   const scheduleWords = scheduled ? await loadScheduleWords(context.now()) : noSchedules;
   const where = await place();

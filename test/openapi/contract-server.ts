@@ -129,6 +129,16 @@ export async function startContractApi(
       answerUnknownRoute(res, unknownRoutes);
       return;
     }
+    // A list in the query is its key repeated (OpenAPI's default style): the validator wants it whole.
+    for (const parameter of operation.parameters ?? []) {
+      if (!('in' in parameter) || parameter.in !== 'query') continue;
+      const type = (parameter.schema as { type?: string | string[] } | undefined)?.type;
+      const listed = Array.isArray(type) ? type.includes('array') : type === 'array';
+      if (listed && url.searchParams.has(parameter.name)) {
+        (request.query as Record<string, string | string[]>)[parameter.name] =
+          url.searchParams.getAll(parameter.name);
+      }
+    }
     const parsed = backend.router.parseRequest(request, operation);
     const result = backend.validator.validateRequest(parsed, operation);
     if (!result.valid) violations.push(`${where}: ${describeErrors(result.errors)}`);
