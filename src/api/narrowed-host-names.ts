@@ -15,6 +15,8 @@ export const MAX_NARROWED_NAMES = 5_000;
 const NAMES_TTL_MS = MAX_AGE_MS;
 /** A failed read is asked again sooner: a 500 is often passing. */
 const FAILURE_TTL_MS = 10_000;
+/** Host ids come from the service's discoveries: only ids shaped as its ids go into a query. */
+const HOST_ID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i;
 
 /** The caller's whole host list, as name-directory.ts keeps it. */
 export interface WholeHostList {
@@ -94,7 +96,10 @@ export function createNarrowedHosts(now: () => number, list: WholeHostList) {
   return {
     /** Names for these hosts; never the whole list's other hosts unless the service sent them. */
     async named(api: ApiClient, ids: readonly string[], signal: AbortSignal): Promise<KindResult> {
-      const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+      // An id of another shape names no host the list could return: it is not asked for.
+      const wanted = [
+        ...new Set(ids.filter((id) => HOST_ID.test(id)).map((id) => id.toLowerCase())),
+      ];
       if (unhonoured || wanted.length > MAX_NARROWED_IDS) return list.whole(api, signal);
       const held = list.held();
       if (held?.ok && wanted.every((id) => held.byId.has(id))) return held;
