@@ -70,12 +70,13 @@ it("while the service answers key A 429 Retry-After 9, no call of key B waits fo
   expect(aResults.every((r) => r.isError)).toBe(true);
   expect(bDoneAt - refusedAt).toBeLessThan((RETRY_AFTER_S * 1000) / 2);
   // No call of B waited for A's pause: each is far below the 9 s Retry-After (the old code held B
-  // to it, and its calls ran into the 60 s timeout). Not a ratio to B's unloaded pace: on CI's
-  // shared cores one run took 82 ms against 2 x 24 ms + 25, a chance failure that says nothing
-  // about the pause. The pace figures go into the message, for a reader of a failure.
+  // to it, and its calls ran into the 60 s timeout). Held to half the pause, not a tenth nor a ratio
+  // to B's unloaded pace: in a full suite beside the view's Chromium tests one call took 900.6 ms
+  // on the two shared cores (the others 26-216 ms), a chance failure that says nothing about the
+  // pause. The pace figures go into the message, for a reader of a failure.
   const slowest = Math.max(...loaded);
   expect(
     slowest,
     `B unloaded median ${unloaded.toFixed(1)} ms, loaded ${loaded.map((t) => t.toFixed(1)).join(', ')} ms`,
-  ).toBeLessThan((RETRY_AFTER_S * 1000) / 10);
+  ).toBeLessThan((RETRY_AFTER_S * 1000) / 2);
 }, 60_000);
