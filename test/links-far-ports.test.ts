@@ -68,15 +68,20 @@ function fanOut(count = FAR_PORTS, hosts?: number, from = 0) {
   return { inventory, hub, expected, farPorts: count + treePorts.length };
 }
 
+/**
+ * `hostIdsFilter`: how the sample answers the host list's `ids` filter. The tests of far hosts past
+ * the name list play a service that ignores it, so names come from the list's first 1,000 hosts.
+ */
 async function harness(
   version: string,
   inventoryMaxHosts?: number,
   fan: ReturnType<typeof fanOut> = fanOut(),
+  hostIdsFilter: 'honour' | 'ignore' = 'honour',
 ) {
   const data = sampleData(version);
   useInventory(data, fan.inventory);
   const h = await start({
-    sample: { data },
+    sample: { data, hostIdsFilter },
     ...(inventoryMaxHosts === undefined ? {} : { inventoryMaxHosts }),
   });
   return { h, ...fan };
@@ -147,6 +152,7 @@ describe('a switch with more far ports than get_host reads one by one', () => {
         version,
         undefined,
         fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000),
+        'ignore',
       );
       const found = neighbours(
         await withCopy.h.call('get_host', { host: withCopy.hub.id }),
@@ -155,7 +161,12 @@ describe('a switch with more far ports than get_host reads one by one', () => {
       for (const [port, host] of withCopy.expected) {
         expect(found.get(port), port).toMatchObject({ state: 'linked', host, port: 'eth0' });
       }
-      const without = await harness(version, 10, fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000));
+      const without = await harness(
+        version,
+        10,
+        fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000),
+        'ignore',
+      );
       const result = await without.h.call('get_host', { host: without.hub.id });
       const shown = [...neighbours(result, without.expected).values()];
       expect(shown.filter((n) => n?.state === 'linked' && !n.outside)).toHaveLength(10);
@@ -172,6 +183,7 @@ describe('a switch with more far ports than get_host reads one by one', () => {
         version,
         10,
         fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000),
+        'ignore',
       );
       let reads = 0;
       h.api.setIntercept((req, res) => {
@@ -202,7 +214,12 @@ describe('a switch with more far ports than get_host reads one by one', () => {
   it.each(['0.14.13', '0.17.22'])(
     'Scanopy %s: with no copy, far ports and far hosts both past their reads ask for the copy once (one probe)',
     async (version) => {
-      const { h, hub, expected } = await harness(version, 10, fanOut(FAR_PORTS, 1_200, 1_000));
+      const { h, hub, expected } = await harness(
+        version,
+        10,
+        fanOut(FAR_PORTS, 1_200, 1_000),
+        'ignore',
+      );
       const result = await h.call('get_host', { host: hub.id });
       const shown = [...neighbours(result, expected).values()];
       const probes = h.api.requests.filter(
@@ -215,6 +232,37 @@ describe('a switch with more far ports than get_host reads one by one', () => {
       );
       expect(shown.filter((n) => n?.state === 'not_known').length).toBeGreaterThanOrEqual(20);
       expect(shown.some((n) => n?.outside)).toBe(false);
+    },
+  );
+
+  it.each(['0.14.13', '0.16.2', '0.17.22'])(
+    'Scanopy %s: with no copy, far hosts past the name list are named by one read of those ids',
+    async (version) => {
+      const { h, hub, expected, inventory } = await harness(
+        version,
+        10,
+        fanOut(FAR_HOSTS_PAST_NAMES, 1_200, 1_000),
+      );
+      const result = await h.call('get_host', { host: hub.id });
+      const shown = neighbours(result, expected);
+      for (const [port, host] of expected) {
+        expect(shown.get(port), port).toMatchObject({ state: 'linked', host, port: 'eth0' });
+      }
+      const hostReads = h.api.requests.filter((r) => r.path.startsWith('/api/v1/hosts'));
+      // The switch itself (by id), then its far hosts by the list's ids filter: none one by one.
+      const byIds = hostReads.filter((r) => r.query.has('ids'));
+      expect(byIds).toHaveLength(1);
+      // The 15 cabled past the list among them (the demo's own cabling adds the switch's others).
+      const asked = new Set(byIds[0]?.query.getAll('ids'));
+      const cabled = new Set(expected.values());
+      const past = inventory.hosts.filter((x) => cabled.has(x.name));
+      expect(past).toHaveLength(FAR_HOSTS_PAST_NAMES);
+      for (const far of past) expect(asked.has(far.id), far.name).toBe(true);
+      const farOneByOne = hostReads.filter(
+        (r) => /^\/api\/v1\/hosts\/[0-9a-f-]{36}$/.test(r.path) && !r.path.endsWith(hub.id),
+      );
+      expect(farOneByOne).toHaveLength(0);
+      expect(textOf(result)).not.toMatch(/outside your networks|far end not read/);
     },
   );
 });

@@ -121,7 +121,7 @@ const outOfScope = (error: unknown) =>
 
 /**
  * The far hosts by id: from the caller's host copy when one answered this question (no request),
- * else the name list, else read one by one; one the key cannot read is left out. Past the name
+ * else the host list asked for them by id, else read one by one; one the key cannot read is left out. Past the name
  * list's 1,000 hosts, more than MAX_HOST_READS far hosts are found in the host copy instead (the
  * same reason as for far ports); with no copy to be had, those are unread, never "outside".
  */
@@ -141,7 +141,10 @@ async function farHosts(
     fromCopy(copy, new Set(ids));
     if (hosts.size === ids.length) return { hosts, unread };
   }
-  const names = await context.names.read(context.api, ['hosts'], context.signal);
+  // Named by the host list's ids filter: the far hosts only, not the list's first 1,000 (read
+  // whole when the service ignores the filter, as narrowed-host-names.ts tells from its answer).
+  const unnamed = ids.filter((id) => !hosts.has(id));
+  const names = await context.names.read(context.api, [], context.signal, unnamed);
   let missing: string[] = [];
   for (const id of ids) {
     if (hosts.has(id)) continue;
