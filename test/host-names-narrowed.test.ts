@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient, Named } from '../src/api/client.js';
 import { HttpError } from '../src/api/errors.js';
 import { createNameDirectory } from '../src/api/name-directory.js';
-import { MAX_NARROWED_IDS } from '../src/api/narrowed-host-names.js';
+import { MAX_NARROWED_IDS, MAX_NARROWED_NAMES } from '../src/api/narrowed-host-names.js';
 import { sampleData } from '../src/sample-api/data.js';
 import { buildInventory, type SampleInventory } from '../src/sample-api/inventory-data.js';
 import { useInventory } from '../src/sample-api/inventory-routes.js';
@@ -197,5 +197,21 @@ describe('the narrowed host names one caller keeps', () => {
     ]);
     expect(later.nameOf('d4000000-0000-4000-8000-000000000000')).toBe('h');
     expect(ignoring.asked).toEqual([ids.slice(0, 1)]);
+  });
+
+  it('remembers at most MAX_NARROWED_NAMES names a caller: the oldest is asked for again', async () => {
+    const id = (i: number) => `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
+    const { api, asked } = fake((wanted) => (wanted ?? []).map((one) => ({ id: one, name: 'h' })));
+    const directory = createNameDirectory(() => 0);
+    const all = Array.from({ length: MAX_NARROWED_NAMES + 50 }, (_, i) => id(i));
+    for (let at = 0; at < all.length; at += 50) {
+      await directory.read(api, [], signal, all.slice(at, at + 50));
+    }
+    const reads = asked.length;
+    await directory.read(api, [], signal, [id(MAX_NARROWED_NAMES + 49)]);
+    expect(asked).toHaveLength(reads);
+    const named = await directory.read(api, [], signal, [id(0)]);
+    expect(asked.at(-1)).toEqual([id(0)]);
+    expect(named.nameOf(id(0))).toBe('h');
   });
 });

@@ -9,8 +9,12 @@ import { failureNote, type KindResult, lookupOf, namedItems } from './name-resul
  * more hosts than that) the host list is read whole, as without the filter.
  */
 export const MAX_NARROWED_IDS = 100;
-/** Host names one caller remembers from narrowed reads; the oldest go first beyond this. */
-export const MAX_NARROWED_NAMES = 5_000;
+/**
+ * Host names one caller remembers from narrowed reads; the oldest go first beyond this. As many as
+ * the whole list names: with 200 callers over --http (MAX_CALLERS) that is ~200 KB each at most,
+ * what their whole lists held before.
+ */
+export const MAX_NARROWED_NAMES = 1_000;
 /** As long as a name list is kept (name-directory.ts). */
 const NAMES_TTL_MS = MAX_AGE_MS;
 /** A failed read is asked again sooner: a 500 is often passing. */
