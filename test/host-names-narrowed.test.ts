@@ -52,8 +52,8 @@ for (const version of ['0.14.13', '0.17.22']) {
   describe(`host names in list_discoveries on ${version}`, () => {
     const inventory = buildInventory({ hosts: HOSTS });
     const nameOf = new Map(inventory.hosts.map((host) => [host.id, host.name]));
-    const run = async (hostIdsFilter: 'honour' | 'ignore' | 'reject') => {
-      const h = await start({ sample: { data: sample(version, inventory), hostIdsFilter } });
+    const run = async (idsFilter: 'honour' | 'ignore' | 'reject') => {
+      const h = await start({ sample: { data: sample(version, inventory), idsFilter } });
       const first = await h.call('list_discoveries', { limit: 50 });
       expect(first.isError).toBeFalsy();
       return { h, first };

@@ -1,4 +1,4 @@
-// get_host of a switch with more far ends than are read one by one, on 0.14.13, 0.16.2 and 0.17.22 (30 far ports against 24; 15 far hosts past the name list's 1,000 against 10): cold, they come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside"; a far host whose read fails says so, one the key cannot read (404) stays outside.
+// get_host of a switch with more far ends than are read one by one, on 0.14.13, 0.16.2 and 0.17.22 (30 far ports against 24; 15 far hosts past the name list's 1,000 against 10): where the service honours the lists' ids filter, one read of each list names them all with no copy; where it ignores the filter, cold, they come from a host copy and match a warm answer; with no copy to be had, the ports past the reads say "not read", never "outside"; a far host whose read fails says so, one the key cannot read (404) stays outside.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_FAR_PORTS } from '../src/api/families/links.js';
@@ -69,19 +69,19 @@ function fanOut(count = FAR_PORTS, hosts?: number, from = 0) {
 }
 
 /**
- * `hostIdsFilter`: how the sample answers the host list's `ids` filter. The tests of far hosts past
+ * `idsFilter`: how the sample answers the host and SNMP lists' `ids` filter. The tests of far hosts past
  * the name list play a service that ignores it, so names come from the list's first 1,000 hosts.
  */
 async function harness(
   version: string,
   inventoryMaxHosts?: number,
   fan: ReturnType<typeof fanOut> = fanOut(),
-  hostIdsFilter: 'honour' | 'ignore' = 'honour',
+  idsFilter: 'honour' | 'ignore' = 'honour',
 ) {
   const data = sampleData(version);
   useInventory(data, fan.inventory);
   const h = await start({
-    sample: { data, hostIdsFilter },
+    sample: { data, idsFilter },
     ...(inventoryMaxHosts === undefined ? {} : { inventoryMaxHosts }),
   });
   return { h, ...fan };
@@ -103,9 +103,9 @@ const portReads = (h: Harness, from: number) =>
 
 describe('a switch with more far ports than get_host reads one by one', () => {
   it.each(['0.14.13', '0.16.2', '0.17.22'])(
-    'Scanopy %s, cold: every far end is found (from a host copy), as a warm answer finds it',
+    'Scanopy %s, cold, the ids filter ignored: every far end is found (from a host copy), as a warm answer finds it',
     async (version) => {
-      const { h, hub, expected } = await harness(version);
+      const { h, hub, expected } = await harness(version, undefined, fanOut(), 'ignore');
       const cold = await h.call('get_host', { host: hub.id });
       const found = neighbours(cold, expected);
       expect(found.size).toBe(FAR_PORTS);
@@ -123,10 +123,11 @@ describe('a switch with more far ports than get_host reads one by one', () => {
   );
 
   it.each(['0.14.13', '0.16.2', '0.17.22'])(
-    'Scanopy %s, no copy to be had: 24 far ports read, the rest "not known", none "outside"',
+    'Scanopy %s, no copy to be had and the ids filter ignored: 24 far ports read, the rest "not known", none "outside"',
     async (version) => {
-      // A pool that holds fewer hosts than the service lists: no copy is kept.
-      const { h, hub, expected, farPorts } = await harness(version, 10);
+      // A pool that holds fewer hosts than the service lists: no copy is kept; and a service that
+      // ignores the SNMP list's ids filter, so far ports are read one by one.
+      const { h, hub, expected, farPorts } = await harness(version, 10, fanOut(), 'ignore');
       const result = await h.call('get_host', { host: hub.id });
       const found = [...neighbours(result, expected).values()];
       expect(portReads(h, 0)).toBe(MAX_FAR_PORTS);
@@ -262,6 +263,30 @@ describe('a switch with more far ports than get_host reads one by one', () => {
         (r) => /^\/api\/v1\/hosts\/[0-9a-f-]{36}$/.test(r.path) && !r.path.endsWith(hub.id),
       );
       expect(farOneByOne).toHaveLength(0);
+      expect(textOf(result)).not.toMatch(/outside your networks|far end not read/);
+    },
+  );
+
+  it.each(['0.14.13', '0.16.2', '0.17.22'])(
+    'Scanopy %s, no copy to be had: every far port from one read of the SNMP list by id',
+    async (version) => {
+      const { h, hub, expected, farPorts } = await harness(version, 10);
+      const result = await h.call('get_host', { host: hub.id });
+      const found = neighbours(result, expected);
+      for (const [port, host] of expected) {
+        expect(found.get(port), port).toMatchObject({ state: 'linked', host, port: 'eth0' });
+      }
+      expect(portReads(h, 0)).toBe(0);
+      const listed = h.api.requests.filter(
+        (r) => /^\/api\/v1\/(if-entries|interfaces)$/.test(r.path) && r.query.has('ids'),
+      );
+      expect(listed).toHaveLength(1);
+      expect(listed[0]?.query.getAll('ids')).toHaveLength(farPorts);
+      // No host copy was asked for: no probe of the host list.
+      const probes = h.api.requests.filter(
+        (r) => r.path === '/api/v1/hosts' && r.query.get('limit') === '1',
+      );
+      expect(probes).toHaveLength(0);
       expect(textOf(result)).not.toMatch(/outside your networks|far end not read/);
     },
   );

@@ -172,6 +172,10 @@ describe.each(versions)('Scanopy %s OpenAPI document', (version) => {
     const ids = ['4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d', '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e'];
     await client.listNamed('hosts', undefined, ids);
     expect(api.requests.at(-1)?.query['ids']).toEqual(ids);
+    // And the SNMP interface list's, as get_host reads a switch's far ports.
+    await client.readPortsListed(ids);
+    expect(api.requests.at(-1)?.path).toBe('/api/v1/if-entries');
+    expect(api.requests.at(-1)?.query['ids']).toEqual(ids);
     expect(api.violations).toEqual([]);
     expect(api.sampleProblems).toEqual([]);
     const listing = api.requests.find((r) => r.operationId === 'list_discoveries');

@@ -104,6 +104,15 @@ export interface ApiClient {
   ): Promise<SnapshotBundle>;
   /** SNMP interface rows by id, with their hosts: far ports the key can see. */
   readPortsByIds(ids: readonly string[], signal?: AbortSignal): Promise<links.FarPort[]>;
+  /**
+   * The same in one read of the SNMP list's `ids` filter (1 to MAX_LISTED_PORTS UUIDs; undefined
+   * for others, with nothing sent); undefined when this service does not honour the filter, which
+   * is then not asked again.
+   */
+  readPortsListed(
+    ids: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<links.FarPort[] | undefined>;
   /** The host a service runs on, and the service's name. */
   getServiceHost(id: string, signal?: AbortSignal): Promise<{ host_id?: string; name?: string }>;
   /** The service version last reported in any envelope, if one was seen. */
@@ -134,6 +143,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { getVersion, service } = createVersionDetection(requester, memo);
   const profileOf = async (signal?: AbortSignal) =>
     inventory.inventoryProfile((await service(signal)).version);
+  /** The SNMP list's `ids` filter was ignored or refused by this service (readPortsListed). */
+  let portIdsIgnored = false;
 
   return {
     getVersion,
@@ -220,6 +231,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     listSnapshots: (signal) => listSnapshots(requester, signal),
     readPortsByIds: async (ids, signal) =>
       links.readPortsByIds(requester, (await profileOf(signal)).snmpRoute, ids, signal),
+    async readPortsListed(ids, signal) {
+      if (portIdsIgnored || !links.listable(ids)) return undefined;
+      const route = (await profileOf(signal)).snmpRoute;
+      const ports = await links.readPortsListed(requester, route, ids, signal);
+      // Told by the service's answer: one that ignored or refused the filter is not asked again.
+      if (ports === undefined) portIdsIgnored = true;
+      return ports;
+    },
     linksProfile: async (signal) => links.linksProfile((await service(signal)).version),
     readTopologyLinks: async (networkId, signal) =>
       links.readTopologyLinks(

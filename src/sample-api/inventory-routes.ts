@@ -243,6 +243,8 @@ export function inventoryRoute(
   kit: {
     ok: (payload: unknown, meta?: Record<string, unknown>) => SampleResponse;
     fail: (status: number, error: string, code?: string) => SampleResponse;
+    /** How the host and SNMP interface lists take their `ids` filter (RouteOptions.idsFilter). */
+    idsFilter?: 'honour' | 'ignore' | 'reject' | undefined;
   },
 ): SampleResponse | undefined {
   const { ok, fail } = kit;
@@ -274,6 +276,10 @@ export function inventoryRoute(
   const addressPath = era.ipAddresses ? '/api/v1/ip-addresses' : '/api/v1/interfaces';
   const snmpPath = era.sites ? '/api/v1/interfaces' : '/api/v1/if-entries';
 
+  if ((path === '/api/v1/hosts' || path === snmpPath) && req.query.has('ids')) {
+    if (kit.idsFilter === 'reject') return fail(400, 'Failed to deserialize query string');
+    if (kit.idsFilter === 'ignore') req.query.delete('ids');
+  }
   if (path === '/api/v1/hosts') {
     const matching = ordered(
       hosts.filter((h) => hostMatches(h, req.query, era, inventory.networks)),
@@ -309,10 +315,15 @@ export function inventoryRoute(
     );
   }
   if (path === snmpPath) {
+    const ids = many(req.query, 'ids');
     return paged(
       hosts
         .filter((h) => inNetwork(h.network_id) && ofHost(h.id))
-        .flatMap((h) => h.snmp_interfaces.map((i) => write.snmp(h, i))),
+        .flatMap((h) =>
+          h.snmp_interfaces
+            .filter((i) => ids.length === 0 || ids.includes(i.id))
+            .map((i) => write.snmp(h, i)),
+        ),
     );
   }
   if (path.startsWith(`${snmpPath}/`)) {

@@ -23,10 +23,11 @@ export interface RouteOptions {
   /** Plays a service that ignores 0.17.22's discovery filters and group_by (they are sent for nothing). */
   readonly ignoreDiscoveryFilters?: boolean;
   /**
-   * The host list's `ids` filter: honoured (by default, as the inventory routes read it), ignored
-   * (the list answers as without it), or refused with a 400 as a query the service cannot read.
+   * The host and SNMP interface lists' `ids` filter: honoured (by default, as the inventory routes
+   * read it), ignored (the list answers as without it), or refused with a 400 as a query the
+   * service cannot read.
    */
-  readonly hostIdsFilter?: 'honour' | 'ignore' | 'reject';
+  readonly idsFilter?: 'honour' | 'ignore' | 'reject';
   readonly login?: {
     readonly email: string;
     readonly password: string;
@@ -263,10 +264,10 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
 
   return function route(req: SampleRequest): SampleResponse {
     const { method, path } = req;
-    if (path === '/api/v1/hosts' && req.query.has('ids') && options.hostIdsFilter === 'reject') {
+    // The replaced name lists (a test's) take the host list's filter as the inventory's does.
+    if (path === '/api/v1/hosts' && req.query.has('ids') && options.idsFilter === 'reject') {
       return fail(400, 'Failed to deserialize query string');
     }
-    if (path === '/api/v1/hosts' && options.hostIdsFilter === 'ignore') req.query.delete('ids');
     if (method === 'GET' && path === '/api/version') {
       return ok({ api_version: 1, server_version: data.serverVersion });
     }
@@ -295,7 +296,7 @@ export function createRoutes(data: SampleData, options: RouteOptions) {
     if (!options.names && INVENTORY_PATHS.test(path)) {
       const caller = authenticate(req, false);
       if (!caller.ok) return caller.response;
-      const answer = inventoryRoute(req, data, { ok, fail });
+      const answer = inventoryRoute(req, data, { ok, fail, idsFilter: options.idsFilter });
       if (answer) return answer;
     }
     if (method === 'GET' && path === '/api/v1/snapshots') {

@@ -56,7 +56,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     ...(options.login ? { login: options.login } : {}),
     ...(options.names ? { names: options.names } : {}),
     ...(options.ignoreDiscoveryFilters ? { ignoreDiscoveryFilters: true } : {}),
-    ...(options.hostIdsFilter ? { hostIdsFilter: options.hostIdsFilter } : {}),
+    ...(options.idsFilter ? { idsFilter: options.idsFilter } : {}),
   });
   const requests: RecordedRequest[] = [];
   let intercept = options.intercept;

@@ -170,11 +170,53 @@ const farPortParser = {
 /** Far ports read at most for one host, and at once. */
 export const MAX_FAR_PORTS = 24;
 const AT_ONCE = 4;
+/** Far ports asked of the SNMP list's `ids` filter in one read at most (~4 KB of query). */
+export const MAX_LISTED_PORTS = 100;
+/** Port ids come from the service's rows: only ids shaped as its ids go into a query. */
+const PORT_ID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i;
+
+/** Whether these ids can be asked of the list's filter: 1 to MAX_LISTED_PORTS, each a UUID. */
+export const listable = (ids: readonly string[]): boolean =>
+  ids.length > 0 && ids.length <= MAX_LISTED_PORTS && ids.every((id) => PORT_ID.test(id));
 
 /**
- * The SNMP interface rows of these ids, one `GET {route}/{id}` each (every version documents it;
- * the list's `ids` filter is an array the request core cannot send): a row the key cannot see
- * answers 404 and its port is then outside the caller's networks. At most MAX_FAR_PORTS.
+ * The SNMP interface rows of these ids in one read of the version's SNMP list, with its `ids`
+ * filter (declared since 0.14.13; the key repeated, OpenAPI's default for a list). Undefined when
+ * the service does not honour it: its answer holds a row not asked for (the list as without the
+ * filter), or it refuses the query (400, 422). A row not in an honoured answer is one the key
+ * cannot see, as a 404 of its own read says. Undefined, with nothing sent, for ids not `listable`.
+ */
+export async function readPortsListed(
+  requester: Requester,
+  snmpRoute: string,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<FarPort[] | undefined> {
+  if (!listable(ids)) return undefined;
+  const query = { limit: 1000, offset: 0 };
+  const spec = {
+    method: 'GET',
+    path: snmpRoute,
+    auth: 'apiKey',
+    query: { ...query, ids },
+    signal,
+  } as const;
+  try {
+    const page = await requester.listPage(spec, farPortParser, query);
+    const asked = new Set(ids.map((id) => id.toLowerCase()));
+    return page.items.every((port) => asked.has(port.id.toLowerCase())) ? page.items : undefined;
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 400 || error.status === 422)) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The SNMP interface rows of these ids, one `GET {route}/{id}` each (every version documents it):
+ * for a service that does not honour the list's `ids` filter (readPortsListed). A row the key
+ * cannot see answers 404 and its port is then outside the caller's networks. At most MAX_FAR_PORTS.
  */
 export async function readPortsByIds(
   requester: Requester,

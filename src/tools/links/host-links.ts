@@ -85,6 +85,11 @@ async function farPortsOf(
   kept: readonly InventoryHost[] | undefined,
   copyOnce: CopyOnce,
 ): Promise<FarPorts> {
+  // With no copy at hand, the SNMP list asked for these ports by id answers them all in one read.
+  if (!kept && ids.length > 0) {
+    const listed = await context.api.readPortsListed(ids, context.signal);
+    if (listed) return { ports: listed, unread: new Set(), copy: undefined };
+  }
   const copy = kept ?? (ids.length > MAX_FAR_PORTS ? await copyOnce() : undefined);
   const inCopy = copy ? keptPortsOf(copy, ids) : new Map<string, KeptPort>();
   const found: FarPort[] = [];
