@@ -11,6 +11,7 @@ import { useInventory } from '../src/sample-api/inventory-routes.js';
 import { realisticDiscoveries } from '../src/sample-api/realistic-data.js';
 import type { RecordedRequest } from '../src/sample-api/server.js';
 import { type Harness, textOf, useHarness } from './harness.js';
+import { onePage } from './one-page.js';
 
 const start = useHarness();
 /** More hosts than the name list's one page holds, so the last ones are past it. */
@@ -139,11 +140,7 @@ describe('the narrowed host names one caller keeps', () => {
         asked.push(wanted);
         const items = answer(wanted);
         if (items instanceof Error) throw items;
-        return {
-          items,
-          skipped: 0,
-          pagination: { total_count: items.length, limit: 1000, offset: 0, has_more: false },
-        };
+        return onePage(items);
       },
     } as unknown as ApiClient;
     return { api, asked };

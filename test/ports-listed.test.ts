@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/api/errors.js';
 import { listable, MAX_LISTED_PORTS, readPortsListed } from '../src/api/families/links.js';
 import type { Requester, RequestSpec } from '../src/api/request.js';
+import { onePage } from './one-page.js';
 
 const id = (i: number) => `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
 const row = (i: number) => ({ id: id(i), host_id: id(1000 + i), if_name: `eth${i}`, if_index: i });
@@ -22,11 +23,7 @@ function requester(answer: (ids: readonly string[]) => object[] | Error) {
       const items = rows
         .map((r) => schema.safeParse(r))
         .flatMap((p) => (p.success ? [p.data] : []));
-      return {
-        items,
-        skipped: 0,
-        pagination: { total_count: items.length, limit: 1000, offset: 0, has_more: false },
-      };
+      return onePage(items);
     },
   } as unknown as Requester;
   return { fake, asked };
