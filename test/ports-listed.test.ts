@@ -1,7 +1,12 @@
 // A switch's far ports asked of the SNMP list's ids filter (readPortsListed): rows when the service honours it, undefined when its answer says it does not (or it refuses the query), nothing sent for ids not shaped as the service's; a failure is a failure.
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/api/errors.js';
-import { listable, MAX_LISTED_PORTS, readPortsListed } from '../src/api/families/links.js';
+import {
+  createListedPorts,
+  listable,
+  MAX_LISTED_PORTS,
+  readPortsListed,
+} from '../src/api/families/links.js';
 import type { Requester, RequestSpec } from '../src/api/request.js';
 import { onePage } from './one-page.js';
 
@@ -60,5 +65,18 @@ describe('readPortsListed', () => {
     const many = Array.from({ length: MAX_LISTED_PORTS + 1 }, (_, i) => id(i));
     expect(await readPortsListed(fake, '/r', many)).toBeUndefined();
     expect(asked).toEqual([]);
+  });
+
+  it('for one service: once the filter is ignored, it is not asked again', async () => {
+    const { fake, asked } = requester(() => [row(1), row(9)]);
+    const listed = createListedPorts(fake);
+    expect(await listed('/r', ids)).toBeUndefined();
+    expect(await listed('/r', ids)).toBeUndefined();
+    expect(asked).toHaveLength(1);
+    const honoured = requester(() => [row(1)]);
+    const again = createListedPorts(honoured.fake);
+    await again('/r', ids);
+    await again('/r', ids);
+    expect(honoured.asked).toHaveLength(2);
   });
 });

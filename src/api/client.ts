@@ -143,8 +143,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { getVersion, service } = createVersionDetection(requester, memo);
   const profileOf = async (signal?: AbortSignal) =>
     inventory.inventoryProfile((await service(signal)).version);
-  /** The SNMP list's `ids` filter was ignored or refused by this service (readPortsListed). */
-  let portIdsIgnored = false;
+  const listedPorts = links.createListedPorts(requester);
 
   return {
     getVersion,
@@ -231,14 +230,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     listSnapshots: (signal) => listSnapshots(requester, signal),
     readPortsByIds: async (ids, signal) =>
       links.readPortsByIds(requester, (await profileOf(signal)).snmpRoute, ids, signal),
-    async readPortsListed(ids, signal) {
-      if (portIdsIgnored || !links.listable(ids)) return undefined;
-      const route = (await profileOf(signal)).snmpRoute;
-      const ports = await links.readPortsListed(requester, route, ids, signal);
-      // Told by the service's answer: one that ignored or refused the filter is not asked again.
-      if (ports === undefined) portIdsIgnored = true;
-      return ports;
-    },
+    readPortsListed: async (ids, signal) =>
+      listedPorts((await profileOf(signal)).snmpRoute, ids, signal),
     linksProfile: async (signal) => links.linksProfile((await service(signal)).version),
     readTopologyLinks: async (networkId, signal) =>
       links.readTopologyLinks(

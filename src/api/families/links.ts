@@ -214,6 +214,20 @@ export async function readPortsListed(
 }
 
 /**
+ * readPortsListed for one service: once its answer shows it ignores or refuses the filter, the
+ * filter is not asked again (undefined at once, and the caller reads the ports one by one).
+ */
+export function createListedPorts(requester: Requester) {
+  let ignored = false;
+  return async (snmpRoute: string, ids: readonly string[], signal?: AbortSignal) => {
+    if (ignored || !listable(ids)) return undefined;
+    const ports = await readPortsListed(requester, snmpRoute, ids, signal);
+    if (ports === undefined) ignored = true;
+    return ports;
+  };
+}
+
+/**
  * The SNMP interface rows of these ids, one `GET {route}/{id}` each (every version documents it):
  * for a service that does not honour the list's `ids` filter (readPortsListed). A row the key
  * cannot see answers 404 and its port is then outside the caller's networks. At most MAX_FAR_PORTS.
