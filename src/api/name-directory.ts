@@ -2,19 +2,23 @@
 import { sha256Base64url } from '../lazy-crypto.js';
 import type { ApiClient, Named, NamedKind } from './client.js';
 import { CancelledError } from './errors.js';
-import { MAX_AGE_MS } from './freshness.js';
 import {
   createInventoryPool,
   type InventoryPool,
   type KeptInventory,
 } from './inventory/kept-inventory.js';
-import { failureNote, type KindResult, LABEL, resultOf } from './name-results.js';
+import {
+  FAILURE_TTL_MS,
+  failureNote,
+  type KindResult,
+  LABEL,
+  NAMES_TTL_MS,
+  resultOf,
+} from './name-results.js';
 import { createNarrowedHosts } from './narrowed-host-names.js';
 
-/** A conversation makes a few calls a minute: one read per list per minute, not per call. */
-export const NAMES_TTL_MS = MAX_AGE_MS;
-/** A failed list is asked again sooner: a 500 is often passing. */
-export const FAILURE_TTL_MS = 10_000;
+export { NAMES_TTL_MS } from './name-results.js';
+
 /** HTTP mode keeps one cache per API key; the oldest caller goes first beyond this. */
 const MAX_CALLERS = 200;
 
@@ -33,7 +37,7 @@ export interface NameDirectory {
   /**
    * Never rejects: a list that fails becomes a note, and the call goes on with ids. `hostIds`:
    * names for these hosts only (not the host list, which `kinds` would read whole), asked of the
-   * host list's `ids` filter (see namedHosts).
+   * host list's `ids` filter (narrowed-host-names.ts).
    */
   read(
     api: ApiClient,

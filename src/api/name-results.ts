@@ -1,8 +1,14 @@
-// One name list read as a lookup (names by lower-case id) or as the note saying why it could not be read.
+// One name list read as a lookup (names by lower-case id) or as the note saying why it could not be read, and how long either is kept.
 import { serviceText } from '../safety/sanitize.js';
 import { markServiceData } from '../safety/service-data-mark.js';
 import type { Named, NamedKind } from './client.js';
 import { ApiError, EndpointNotOfferedError, HttpError } from './errors.js';
+import { MAX_AGE_MS } from './freshness.js';
+
+/** A conversation makes a few calls a minute: one read per list per minute, not per call. */
+export const NAMES_TTL_MS = MAX_AGE_MS;
+/** A failed list is asked again sooner: a 500 is often passing. */
+export const FAILURE_TTL_MS = 10_000;
 
 /** Names are service text: one line, and no longer than the service allows (100). */
 const MAX_NAME = 100;

@@ -1,8 +1,14 @@
 // Names of the few hosts a page names, asked of the host list's `ids` filter instead of reading the list whole.
 import type { ApiClient, Named } from './client.js';
 import { CancelledError, HttpError } from './errors.js';
-import { MAX_AGE_MS } from './freshness.js';
-import { failureNote, type KindResult, lookupOf, namedItems } from './name-results.js';
+import {
+  FAILURE_TTL_MS,
+  failureNote,
+  type KindResult,
+  lookupOf,
+  NAMES_TTL_MS,
+  namedItems,
+} from './name-results.js';
 
 /**
  * Hosts named by one narrowed read at most: 100 ids are ~4 KB of query. Past it (a page naming
@@ -15,10 +21,6 @@ export const MAX_NARROWED_IDS = 100;
  * what their whole lists held before.
  */
 export const MAX_NARROWED_NAMES = 1_000;
-/** As long as a name list is kept (name-directory.ts). */
-const NAMES_TTL_MS = MAX_AGE_MS;
-/** A failed read is asked again sooner: a 500 is often passing. */
-const FAILURE_TTL_MS = 10_000;
 /** Host ids come from the service's discoveries: only ids shaped as its ids go into a query. */
 const HOST_ID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i;
 

@@ -126,9 +126,10 @@ const outOfScope = (error: unknown) =>
 
 /**
  * The far hosts by id: from the caller's host copy when one answered this question (no request),
- * else the host list asked for them by id, else read one by one; one the key cannot read is left out. Past the name
- * list's 1,000 hosts, more than MAX_HOST_READS far hosts are found in the host copy instead (the
- * same reason as for far ports); with no copy to be had, those are unread, never "outside".
+ * else the host list asked for them by id, else read one by one; one the key cannot read is left
+ * out. Where the service ignores the list's ids filter (so names come from the list's first 1,000
+ * hosts), more than MAX_HOST_READS far hosts past it are found in the host copy instead (the same
+ * reason as for far ports); with no copy to be had, those are unread, never "outside".
  */
 async function farHosts(
   ids: readonly string[],
