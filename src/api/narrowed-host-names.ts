@@ -9,6 +9,7 @@ import {
   NAMES_TTL_MS,
   namedItems,
 } from './name-results.js';
+import { isServiceId } from './service-id.js';
 
 /**
  * Hosts named by one narrowed read at most: 100 ids are ~4 KB of query. Past it (a page naming
@@ -21,8 +22,6 @@ export const MAX_NARROWED_IDS = 100;
  * what their whole lists held before.
  */
 export const MAX_NARROWED_NAMES = 1_000;
-/** Host ids come from the service's discoveries: only ids shaped as its ids go into a query. */
-const HOST_ID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i;
 
 /** The caller's whole host list, as name-directory.ts keeps it. */
 export interface WholeHostList {
@@ -103,9 +102,7 @@ export function createNarrowedHosts(now: () => number, list: WholeHostList) {
     /** Names for these hosts; never the whole list's other hosts unless the service sent them. */
     async named(api: ApiClient, ids: readonly string[], signal: AbortSignal): Promise<KindResult> {
       // An id of another shape names no host the list could return: it is not asked for.
-      const wanted = [
-        ...new Set(ids.filter((id) => HOST_ID.test(id)).map((id) => id.toLowerCase())),
-      ];
+      const wanted = [...new Set(ids.filter(isServiceId).map((id) => id.toLowerCase()))];
       if (unhonoured || wanted.length > MAX_NARROWED_IDS) return list.whole(api, signal);
       const held = list.held();
       if (held?.ok && wanted.every((id) => held.byId.has(id))) return held;

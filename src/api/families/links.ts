@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { EndpointNotOfferedError, HttpError } from '../errors.js';
 import type { InventoryAdvertised, InventoryNeighbor } from '../inventory-model.js';
 import type { Requester } from '../request.js';
+import { isServiceId } from '../service-id.js';
 import { NEWEST_KNOWN_VERSION, parseVersion } from './service-profile.js';
 
 /** What one version offers of links. */
@@ -172,12 +173,10 @@ export const MAX_FAR_PORTS = 24;
 const AT_ONCE = 4;
 /** Far ports asked of the SNMP list's `ids` filter in one read at most (~4 KB of query). */
 export const MAX_LISTED_PORTS = 100;
-/** Port ids come from the service's rows: only ids shaped as its ids go into a query. */
-const PORT_ID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i;
 
 /** Whether these ids can be asked of the list's filter: 1 to MAX_LISTED_PORTS, each a UUID. */
 export const listable = (ids: readonly string[]): boolean =>
-  ids.length > 0 && ids.length <= MAX_LISTED_PORTS && ids.every((id) => PORT_ID.test(id));
+  ids.length > 0 && ids.length <= MAX_LISTED_PORTS && ids.every(isServiceId);
 
 /**
  * The SNMP interface rows of these ids in one read of the version's SNMP list, with its `ids`

@@ -1,6 +1,7 @@
 // One host in both channels: the structured item (service text capped, nothing null) and its one text line (every service string quoted).
 import type { HostCredential } from '../../api/inventory-facts.js';
 import type { InventoryHost, InventorySubnet } from '../../api/inventory-model.js';
+import { isServiceId } from '../../api/service-id.js';
 import { quote } from '../../safety/quote.js';
 import { serviceText } from '../../safety/sanitize.js';
 import { markServiceData, unmarkServiceData } from '../../safety/service-data-mark.js';
@@ -148,9 +149,8 @@ export const said = (text: string, max = 100) =>
 export function addressText(text: string): string {
   return isStrictAddress(text) ? text : said(text, 64);
 }
-const UUID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i;
 /** An id bare when it reads as the service's ids do, else quoted: an id cannot add a field either. */
-export const idText = (text: string) => (UUID.test(text) ? text : said(text, 64));
+export const idText = (text: string) => (isServiceId(text) ? text : said(text, 64));
 const MAC = /^[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}$/i;
 const macText = (text: string) => (MAC.test(text) ? text : said(text, 64));
 export const cidrText = (text: string) => (isCidr(text) ? text : said(text, 64));
