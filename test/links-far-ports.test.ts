@@ -290,4 +290,52 @@ describe('a switch with more far ports than get_host reads one by one', () => {
       expect(textOf(result)).not.toMatch(/outside your networks|far end not read/);
     },
   );
+
+  it.each(['0.14.13', '0.17.22'])(
+    'Scanopy %s, no copy to be had: far hosts the honoured filter leaves out are outside, none read by id and no copy asked for',
+    async (version) => {
+      const { h, hub, expected, inventory } = await harness(version, 10);
+      // 12 of the cabled hosts (more than the 10 read one by one) are outside the key's networks:
+      // the host list's filter leaves them out, and a read by id answers 404.
+      const hidden = new Set(
+        inventory.hosts
+          .filter((x) => [...expected.values()].includes(x.name))
+          .slice(0, 12)
+          .map((x) => x.id),
+      );
+      const nameOf = new Map(inventory.hosts.map((x) => [x.id, x.name]));
+      const meta = { api_version: 1, server_version: version };
+      h.api.setIntercept((req, res) => {
+        const one = /^\/api\/v1\/hosts\/([0-9a-f-]{36})$/.exec(req.path);
+        if (one && hidden.has(one[1] ?? '')) {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ success: false, error: 'not found', meta }));
+          return true;
+        }
+        if (req.path !== '/api/v1/hosts' || !req.query.has('ids')) return false;
+        const data = req.query
+          .getAll('ids')
+          .filter((id) => !hidden.has(id))
+          .map((id) => ({ id, name: nameOf.get(id) }));
+        const pagination = { total_count: data.length, limit: 1000, offset: 0, has_more: false };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: true, data, meta: { ...meta, pagination } }));
+        return true;
+      });
+      const result = await h.call('get_host', { host: hub.id });
+      const shown = neighbours(result, expected);
+      const outside = [...shown.values()].filter((n) => n?.outside);
+      expect(outside).toHaveLength(12);
+      expect([...shown.values()].filter((n) => n?.state === 'not_known')).toHaveLength(0);
+      const byId = h.api.requests.filter((r) => {
+        const one = /^\/api\/v1\/hosts\/([0-9a-f-]{36})$/.exec(r.path);
+        return one !== null && hidden.has(one[1] ?? '');
+      });
+      expect(byId).toHaveLength(0);
+      const probes = h.api.requests.filter(
+        (r) => r.path === '/api/v1/hosts' && r.query.get('limit') === '1',
+      );
+      expect(probes).toHaveLength(0);
+    },
+  );
 });

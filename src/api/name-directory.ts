@@ -25,6 +25,11 @@ const MAX_CALLERS = 200;
 /** What one call knows: names by id, the full lists for resolving names, and why any are missing. */
 export interface Names {
   nameOf(id: string | undefined): string | undefined;
+  /**
+   * A host asked for by id (`hostIds`) that the host list's honoured filter left out: one this key
+   * cannot read, so there is nothing to read it by id for.
+   */
+  unseen(id: string): boolean;
   /** The readable list of one kind, or undefined when it could not be read. */
   list(kind: NamedKind): readonly Named[] | undefined;
   /** One line per list that could not be read: ids stay in place. */
@@ -165,6 +170,10 @@ function namesOf(results: ReadonlyMap<NamedKind, KindResult>): Names {
         if (name) return name;
       }
       return undefined;
+    },
+    unseen(id) {
+      const hosts = results.get('hosts');
+      return hosts?.ok === true && hosts.unseen?.has(id.toLowerCase()) === true;
     },
     list: (kind) => {
       const result = results.get(kind);

@@ -14,7 +14,13 @@ export const FAILURE_TTL_MS = 10_000;
 const MAX_NAME = 100;
 
 export type KindResult =
-  | { readonly ok: true; readonly byId: ReadonlyMap<string, string>; readonly list: Named[] }
+  | {
+      readonly ok: true;
+      readonly byId: ReadonlyMap<string, string>;
+      readonly list: Named[];
+      /** Lower-case ids asked of a list filter the service honoured, absent from its answer. */
+      readonly unseen?: ReadonlySet<string>;
+    }
   | { readonly ok: false; readonly note: string };
 
 export const LABEL: Record<NamedKind, string> = {

@@ -123,11 +123,13 @@ export function createNarrowedHosts(now: () => number, list: WholeHostList) {
         }
       }
       const items: Named[] = [];
+      const unseen = new Set<string>();
       for (const id of wanted) {
-        const name = known.get(id)?.name;
-        if (name !== undefined) items.push({ id, name });
+        const entry = known.get(id);
+        if (entry?.name !== undefined) items.push({ id, name: entry.name });
+        else if (entry) unseen.add(id);
       }
-      return lookupOf(items);
+      return { ...lookupOf(items), unseen };
     },
   };
 }

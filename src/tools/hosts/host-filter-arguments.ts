@@ -16,6 +16,7 @@ import { ipTest } from './ip-range.js';
 function namesOver(list: readonly Named[] | undefined, failure: string): Names {
   return {
     nameOf: (id) => list?.find((item) => item.id === id)?.name,
+    unseen: () => false,
     list: () => list,
     failure: () => (list ? undefined : failure),
     notes: [],

@@ -156,7 +156,8 @@ async function farHosts(
     if (hosts.has(id)) continue;
     const name = names.nameOf(id);
     if (name !== undefined) hosts.set(id, emptyHost(id, name));
-    else missing.push(id);
+    // Left out by the list's honoured filter: outside the key's networks, as a 404 would say.
+    else if (!names.unseen(id)) missing.push(id);
   }
   let inCopy = copy !== undefined;
   if (!inCopy && missing.length > MAX_HOST_READS) {
