@@ -1,4 +1,4 @@
-// Where a warm list_discoveries call's time goes, against the floors: before the HTTP request, the exchange, after it (parse, views, the SDK's checks and write). Usage: tsx bench/call-phases.ts [--version 0.14.13] [entry, default dist/index.js]
+// Where a warm list_discoveries call's time goes, against the floors: before the HTTP request, the exchange (to the response's headers), after it (the body, parse, views, the SDK's checks and write). Usage: tsx bench/call-phases.ts [--version 0.14.13] [entry, default dist/index.js]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,26 +43,33 @@ async function measure(version: string, entry: string): Promise<Row[]> {
   const api = await startApiProcess(1_000, version);
   const dir = mkdtempSync(join(tmpdir(), 'ndm-call-phases-'));
   const targets: { label: string; server: StdioServer; out: string }[] = [];
+  const roundTrips: number[][] = [];
   try {
-    for (const [label, file] of [
-      ['ours', entry] as const,
-      ...FLOORS.map(([l, v]) => [l, sdkFloorEntry(v)] as const),
-    ]) {
-      const out = join(dir, `${targets.length}.json`);
-      const env = { ...serverEnv(api.url), CALL_PHASES_OUT: out };
-      targets.push({ label, server: await startServer(env, file, ['--import', PRELOAD]), out });
-    }
-    const roundTrips = targets.map(() => [] as number[]);
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
-      // Interleaved, so every server sees the same machine.
-      for (const [at, { label, server }] of targets.entries()) {
-        const begin = process.hrtime.bigint();
-        const result = await callTool(server, 'list_discoveries', { limit: LIMIT });
-        if (result.isError) throw new Error(`${label}: ${result.content[0]?.text}`);
-        if (i >= WARMUP) roundTrips[at]?.push(since(begin));
+    try {
+      const files = [
+        ['ours', entry] as const,
+        ...FLOORS.map(([l, v]) => [l, sdkFloorEntry(v)] as const),
+      ];
+      for (const [label, file] of files) {
+        const out = join(dir, `${targets.length}.json`);
+        const env = { ...serverEnv(api.url), CALL_PHASES_OUT: out };
+        targets.push({ label, server: await startServer(env, file, ['--import', PRELOAD]), out });
+        roundTrips.push([]);
       }
+      for (let i = 0; i < WARMUP + SAMPLES; i++) {
+        // Interleaved, so every server sees the same machine.
+        for (const [at, { label, server }] of targets.entries()) {
+          const begin = process.hrtime.bigint();
+          const result = await callTool(server, 'list_discoveries', { limit: LIMIT });
+          if (result.isError) throw new Error(`${label}: ${result.content[0]?.text}`);
+          if (i >= WARMUP) roundTrips[at]?.push(since(begin));
+        }
+      }
+    } finally {
+      // Each preload writes its phases as its process exits.
+      await Promise.all(targets.map(({ server }) => server.close()));
+      await api.close();
     }
-    for (const { server } of targets) await server.close();
     return targets.map(({ label, out }, at) => {
       const phases = (JSON.parse(readFileSync(out, 'utf8')) as Phases[]).slice(-SAMPLES);
       const of = (key: keyof Phases) => phases.map((p) => p[key]);
@@ -77,8 +84,6 @@ async function measure(version: string, entry: string): Promise<Row[]> {
       };
     });
   } finally {
-    await Promise.all(targets.map(({ server }) => server.close()));
-    await api.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -20,13 +20,15 @@ process.stdin.emit = function (event, ...args) {
 };
 
 // node:http (this server, the floor that makes its GET as it does) and undici (fetch, the others).
+// The exchange ends at the response's headers on both: node:http publishes `response.finish` once
+// the headers are read (before the body), so undici's `headers`, not its `trailers` (the body's end).
 const requestStarted = () => {
   if (current && current.request === undefined) {
     current.request = now();
     current.requestCpu = cpu();
   }
 };
-const responseEnded = () => {
+const headersRead = () => {
   if (current && current.request !== undefined) {
     current.response = now();
     current.responseCpu = cpu();
@@ -34,8 +36,8 @@ const responseEnded = () => {
 };
 diagnostics.subscribe('http.client.request.start', requestStarted);
 diagnostics.subscribe('undici:request:create', requestStarted);
-diagnostics.subscribe('http.client.response.finish', responseEnded);
-diagnostics.subscribe('undici:request:trailers', responseEnded);
+diagnostics.subscribe('http.client.response.finish', headersRead);
+diagnostics.subscribe('undici:request:headers', headersRead);
 
 // The answer: the first write of a JSON-RPC result after the exchange.
 const write = process.stdout.write;
